@@ -427,51 +427,103 @@ def ratio(
     return f"{how(ours) / how(theirs):.2f}"
 
 
-def variants(jar: Path, folder: Path) -> None:
-    """The variant rules' line: serate with each set of rules' flags (one JVM a set, its
-    CPU from ``RUSAGE_CHILDREN``) against ours (the pure ``ruled`` rating: the variant
-    techniques have no C yet), on the puzzles of tests/data/rules/se_puzzles.txt and
-    serate_mid/ (paths past the hidden triple) that ours rates to the end."""
-    from sudoku_repl.core.rules import parse
-    from sudoku_repl.techniques.explainer.ruled import Beyond, rate_rules
-
+def _variant_groups(chains: bool) -> dict[str, list[str]]:
+    """The variant puzzles by rules: tests/data/rules/se_puzzles.txt and serate_mid/ (paths
+    past the hidden triple), or with ``chains`` serate_chains/ and serate_nested/ (paths
+    through the exclusions, forcing chains, dynamic (+) and nested chains)."""
     groups: dict[str, list[str]] = {}
+    if chains:
+        for folder, said in (("serate_chains", ""), ("serate_nested", " nested")):
+            for path in sorted((DATA / "rules" / folder).glob("*.txt")):
+                groups[path.stem.replace("_", ",") + said] = path.read_text().split()
+        return groups
     for line in (DATA / "rules" / "se_puzzles.txt").read_text().splitlines():
         rules, puzzle = line.split()
         groups.setdefault(rules, []).append(puzzle)
     for mid in sorted((DATA / "rules" / "serate_mid").glob("*.txt")):
         groups.setdefault(mid.stem.replace("_", ","), []).extend(mid.read_text().split())
-    print(f"{'variant rules':24} {'n':>3} {'serate':>8} {'ours':>8} {'ours/serate':>11}")
-    sums = [0.0, 0.0, 0]
-    for rules, puzzles in groups.items():
-        parsed = parse(rules)
-        began, whole = time.process_time(), []
-        for puzzle in puzzles:
-            try:
-                rate_rules(puzzle, parsed)
-                whole.append(puzzle)
-            except Beyond:
-                pass
-        ours = time.process_time() - began
+    return groups
+
+
+def ours_on_variants(rules: str, path: Path) -> None:
+    """``--ours-variant``: rate the file's puzzles under the rules (this process's build), and
+    print the CPU seconds it took, then the puzzles rated to the end (one a line)."""
+    from sudoku_repl.core.rules import parse
+    from sudoku_repl.techniques.explainer.ruled import Beyond, rate_rules
+
+    parsed = parse(rules)
+    began, whole = time.process_time(), []
+    for puzzle in path.read_text().split():
+        try:
+            rate_rules(puzzle, parsed)
+            whole.append(puzzle)
+        except Beyond:
+            pass
+    print(time.process_time() - began)
+    print("\n".join(whole))
+
+
+def _ours_variant(rules: str, path: Path, engine: str) -> tuple[float, list[str]]:
+    """``ours_on_variants`` in a process of its own on the build ``engine`` (native or pure:
+    ``SUDOKU_REPL_ENGINE``): its CPU seconds and the puzzles it rated to the end."""
+    env = {**os.environ, "SUDOKU_REPL_ENGINE": engine}
+    done = subprocess.run(
+        [sys.executable, __file__, "--ours-variant", rules, str(path)],
+        capture_output=True, check=True, text=True, env=env,
+    )  # fmt: skip
+    cpu, *whole = done.stdout.split()
+    return float(cpu), whole
+
+
+def variants(
+    jar: Path, folder: Path, chains: bool, pure: bool, per_set: int, sets: list[str] | None
+) -> None:
+    """The variant rules' line: serate with each set of rules' flags (one JVM a set, its
+    CPU from ``RUSAGE_CHILDREN``) against ours on the native build (the chain search in C on
+    the rules' geometry) and, unless ``pure`` is false, on the pure build (the searches in
+    Python: the build before the C on rules), each in a process of its own (its rating's
+    CPU, start-up aside), on the puzzles of ``_variant_groups(chains)`` that ours rates to the
+    end (``per_set``: the first so many of each set, 0: all; ``sets``: those sets alone)."""
+    from sudoku_repl.core.rules import parse
+
+    print(f"{'variant rules':24} {'n':>3} {'serate':>8} {'native':>8} {'nat/ser':>8}"
+          f" {'pure':>8} {'pure/ser':>8}")  # fmt: skip
+    sums = [0.0, 0.0, 0.0, 0]
+    for rules, every in _variant_groups(chains).items():
+        if sets and rules not in sets:
+            continue
+        puzzles = every[:per_set] if per_set else every
+        flags = parse(rules.split()[0]).flags
+        path = folder / f"variants_{rules.replace(',', '_').replace(' ', '_')}.txt"
+        path.write_text("".join(p + "\n" for p in puzzles))
+        ours, whole = _ours_variant(rules.split()[0], path, "native")
         if not whole:
             continue
-        path = folder / f"variants_{rules.replace(',', '_')}.txt"
         path.write_text("".join(p + "\n" for p in whole))
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        before = _ours_variant(rules.split()[0], path, "pure")[0] if pure else 0.0
+        began = resource.getrusage(resource.RUSAGE_CHILDREN)
         subprocess.run(
-            ["java", "-cp", str(jar), "diuf.sudoku.test.serate", *parsed.flags,
+            ["java", "-cp", str(jar), "diuf.sudoku.test.serate", *flags,
              "--threads=1", f"--input={path}"],
             capture_output=True, check=True,
         )  # fmt: skip
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        theirs = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+        theirs = after.ru_utime - began.ru_utime + after.ru_stime - began.ru_stime
         sums[0] += theirs
         sums[1] += ours
-        sums[2] += len(whole)
-        print(f"{rules:24} {len(whole):>3} {theirs:>8.3f} {ours:>8.3f} {ours / theirs:>11.3f}")
+        sums[2] += before
+        sums[3] += len(whole)
+        said = f"{before:>8.3f} {before / theirs:>8.3f}" if pure else f"{'-':>8} {'-':>8}"
+        print(f"{rules:24} {len(whole):>3} {theirs:>8.3f} {ours:>8.3f} {ours / theirs:>8.3f}"
+              f" {said}")  # fmt: skip
     if sums[0]:
-        print(f"{'all (CPU s)':24} {sums[2]:>3} {sums[0]:>8.3f} {sums[1]:>8.3f} "
-              f"{sums[1] / sums[0]:>11.3f}")  # fmt: skip
+        said = f"{sums[2]:>8.3f} {sums[2] / sums[0]:>8.3f}" if pure else f"{'-':>8} {'-':>8}"
+        print(f"{'all (CPU s)':24} {sums[3]:>3} {sums[0]:>8.3f} {sums[1]:>8.3f} "
+              f"{sums[1] / sums[0]:>8.3f} {said}")  # fmt: skip
+    print(
+        "(CPU seconds of each set's puzzles: serate's whole JVM, start-up included; ours "
+        "the rating's alone, native and pure, each in a process of its own)"
+    )
 
 
 def main() -> None:
@@ -512,8 +564,24 @@ def main() -> None:
         "--variants",
         action="store_true",
         help="only the variant rules' line (tests/data/rules/se_puzzles.txt, serate_mid/), "
-        "against serate",
+        "against serate, ours native and pure",
     )
+    parser.add_argument(
+        "--variant-chains",
+        action="store_true",
+        help="with --variants: the puzzles whose paths reach the chains "
+        "(tests/data/rules/serate_chains/, serate_nested/) instead",
+    )
+    parser.add_argument(
+        "--no-pure", action="store_true", help="with --variants: ours on the native build alone"
+    )
+    parser.add_argument(
+        "--per-set", type=int, default=0, help="with --variants: the first N puzzles of each set"
+    )
+    parser.add_argument(
+        "--sets", help="with --variants: these sets alone (a comma list of their names, ';')"
+    )
+    parser.add_argument("--ours-variant", nargs=2, help=argparse.SUPPRESS)
     parser.add_argument("--timeout", type=float, default=120.0)
     parser.add_argument(
         "--no-before",
@@ -524,12 +592,22 @@ def main() -> None:
         "--keep", type=Path, help="build serate here (kept) instead of a temporary folder"
     )
     args = parser.parse_args()
+    if args.ours_variant:
+        ours_on_variants(args.ours_variant[0], Path(args.ours_variant[1]))
+        return
     if args.variants:
         if args.serate_jar is None or not shutil.which("java"):
             print("variants: skipped, give --serate-jar JAR (and install java)")
             return
         with tempfile.TemporaryDirectory(prefix="bench-se-variants-") as tmp:
-            variants(args.serate_jar, Path(tmp))
+            variants(
+                args.serate_jar,
+                Path(tmp),
+                args.variant_chains,
+                not args.no_pure,
+                args.per_set,
+                args.sets.split(";") if args.sets else None,
+            )
         return
     per_band = [int(x) for x in args.per_band.split(",")]
     pure_per_band = [int(x) for x in args.pure_per_band.split(",")]

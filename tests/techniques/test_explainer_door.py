@@ -26,6 +26,7 @@ EXTENSION = "sudoku_repl.techniques.explainer._native"
 SE_FUNCTIONS = {
     "se_chainer",
     "se_memo",
+    "se_geometry",
     "se_exclusion",
     "se_cycles",
     "se_ladder",

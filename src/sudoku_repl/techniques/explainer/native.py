@@ -46,15 +46,34 @@ _function = door.function
 ChainFound = list[
     tuple[int, int, tuple[tuple[int, int], ...], tuple[int, int] | None, int, int, int]
 ]
+#: a finding's removals, (cell, value) pairs
+Removed = tuple[tuple[int, int], ...]
+#: ``ChainFound`` (``shaped``) with each finding's shape last (``csrc/include/se_found.h``)
+ShapedFound = list[
+    tuple[
+        int, int, tuple[tuple[int, int], ...], tuple[int, int] | None, int, int, int,
+        tuple[int, ...],
+    ]
+]  # fmt: skip
+
+
+def se_geometry() -> Callable[..., object] | None:
+    """The C's copy of a ``grid.Geometry`` (``se_geometry``: its units, unit types, region
+    peers and peers -> a capsule that the searches below take as their ``geometry``, None being
+    classic sudoku's); None on the pure build. Bad input raises ValueError."""
+    make: Callable[..., object] | None = _function("se_geometry")
+    return make
 
 
 class SeChainer(Protocol):
     """``forcing.Chainer``'s hints in C (``se_chainer``, ``se_nested.c``): (the grid's values
     and candidate masks, 81 ints each, multiple, dynamic, nishio, level 0-4, a deadline on
     ``time.monotonic``'s clock or None, a callable saying stop or None, and for level 4 the
-    level 0-3 of its nested dynamic chains, and a memo from ``se_memo`` or None) -> its hints
-    (``ChainFound``) easiest first, or when stopped 1 (the deadline passed) or 2 (the callable
-    said stop). Bad input raises ValueError."""
+    level 0-3 of its nested dynamic chains, a memo from ``se_memo`` or None, a geometry from
+    ``se_geometry`` or None, ``shaped``, and the "+" rules' set: 0 classic sudoku's, 1-3 a
+    variant's, ``native_chains.plus_of``) -> its hints (``ChainFound``, ``ShapedFound`` when
+    shaped) easiest first, or when stopped 1 (the deadline passed) or 2 (the callable said
+    stop). Bad input raises ValueError."""
 
     def __call__(
         self,
@@ -65,11 +84,14 @@ class SeChainer(Protocol):
         nishio: bool,
         level: int,
         deadline: float | None,
-        poll: Callable[[], bool] | None,
+        poll: Callable[[], object] | None,
         nesting: int = 0,
         memo: object = None,
+        geometry: object = None,
+        shaped: bool = False,
+        plus: int = 0,
         /,
-    ) -> ChainFound | int: ...
+    ) -> ChainFound | ShapedFound | int: ...
 
 
 def se_chainer() -> SeChainer | None:
@@ -87,16 +109,18 @@ def se_memo() -> Callable[[], object] | None:
 
 class SeCycles(Protocol):
     """``chains.cycles_and_forcing_chains``' hints in C (``se_cycles.c``): (values, candidate
-    masks, deadline, stop callable) -> as ``SeChainer``."""
+    masks, deadline, stop callable, a geometry or None, shaped) -> as ``SeChainer``."""
 
     def __call__(
         self,
         values: list[int],
         cands: list[int],
         deadline: float | None,
-        poll: Callable[[], bool] | None,
+        poll: Callable[[], object] | None,
+        geometry: object = None,
+        shaped: bool = False,
         /,
-    ) -> ChainFound | int: ...
+    ) -> ChainFound | ShapedFound | int: ...
 
 
 def se_cycles() -> SeCycles | None:
@@ -107,11 +131,19 @@ def se_cycles() -> SeCycles | None:
 
 class SeExclusion(Protocol):
     """``exclusion.aligned_exclusion``'s hints in C (``se_exclusion.c``): (values, candidate
-    masks, degree 2 or 3, at most this many hints or 0 for all) -> their removals."""
+    masks, degree 2 or 3, at most this many hints or 0 for all, a geometry or None, shaped)
+    -> their removals (shaped: each with its cells, (removals, cells))."""
 
     def __call__(
-        self, values: list[int], cands: list[int], degree: int, limit: int, /
-    ) -> list[tuple[tuple[int, int], ...]]: ...
+        self,
+        values: list[int],
+        cands: list[int],
+        degree: int,
+        limit: int,
+        geometry: object = None,
+        shaped: bool = False,
+        /,
+    ) -> list[Removed] | list[tuple[Removed, tuple[int, ...]]]: ...
 
 
 def se_exclusion() -> SeExclusion | None:

@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any
+from typing import Any, cast
 
 from sudoku_repl.techniques.explainer import native
-from sudoku_repl.techniques.explainer.grid import Grid
+from sudoku_repl.techniques.explainer.grid import CLASSIC, Geometry, Grid
 from sudoku_repl.techniques.explainer.hint import Hint, Removals
 
 #: the names of the native chain hints, by the numbers ``se_forcing.c`` gives them
@@ -102,18 +102,11 @@ def chainer_sources(
     if search is None or level > 4 or (level and (not dynamic or nishio)):
         return None
     deadline, poll = limits.get()
-    found = search(
-        grid.values,
-        grid.cands,
-        multiple,
-        dynamic,
-        nishio,
-        level,
-        deadline,
-        poll,
-        nesting,
-        memo.get(),
-    )
+    found = cast(
+        "native.ChainFound | int",
+        search(grid.values, grid.cands, multiple, dynamic, nishio, level, deadline, poll, nesting,
+               memo.get()),
+    )  # fmt: skip
     if isinstance(found, int):
         raise Stopped(found == 2)
     return [
@@ -129,7 +122,7 @@ def cycle_hints(grid: Grid) -> list[Hint] | None:
     if search is None:
         return None
     deadline, poll = limits.get()
-    found = search(grid.values, grid.cands, deadline, poll)
+    found = cast("native.ChainFound | int", search(grid.values, grid.cands, deadline, poll))
     if isinstance(found, int):
         raise Stopped(found == 2)
     return [
@@ -147,9 +140,155 @@ def exclusion_removals(grid: Grid, degree: int) -> Iterator[Removals] | None:
         return None
 
     def found() -> Iterator[Removals]:
-        first = search(grid.values, grid.cands, degree, 1)
+        first = cast("list[Removals]", search(grid.values, grid.cands, degree, 1))
         if first:
             yield first[0]
-            yield from search(grid.values, grid.cands, degree, 0)[1:]
+            yield from cast("list[Removals]", search(grid.values, grid.cands, degree, 0))[1:]
+
+    return found()
+
+
+# -- on any geometry (a variant's regions and peers), each finding with its shape ---------------
+
+#: a finding of the C on a variant's grid: its hint, complexity and shape (``se_found.h``: a
+#: cycle's walked cells, else (complexity, origin, the start's cell, value, on, the first
+#: target's cell, value, on), then its chains' walks and their length)
+Shaped = tuple[Hint, int, tuple[int, ...]]
+
+
+#: the C's copies of the geometries asked, by id: (the geometry, kept alive, and its capsule);
+#: kept here, not on the geometry, which a layout pickled to a worker carries (a capsule does
+#: not pickle). A process meets a geometry a set of rules (``ruled_grid.layout_of`` keeps them).
+_copies: dict[int, tuple[Geometry, object]] = {}
+
+
+def geometry_of(grid: Grid) -> object | None:
+    """The C's copy of the grid's geometry (``se_geometry``'s capsule), made once a geometry;
+    None for classic sudoku's (the C's own). Only on the native build."""
+    geometry = grid.geometry
+    if geometry is CLASSIC:
+        return None
+    kept = _copies.get(id(geometry))
+    if kept is None:
+        make = native.se_geometry()
+        assert make is not None, "asked on the native build only"
+        capsule = make(
+            geometry.units,
+            geometry.unit_types,
+            geometry.region_peers,
+            tuple(tuple(sorted(p)) for p in geometry.peers),
+        )
+        kept = _copies[id(geometry)] = (geometry, capsule)
+    return kept[1]
+
+
+def shape_head(shape: tuple[int, ...]) -> tuple[int, ...]:
+    """A shape's head: what it says before its chains' walks (their ints counted last)."""
+    return shape[: len(shape) - 1 - shape[-1]]
+
+
+def _stop(poll: Callable[[], object] | None) -> tuple[float | None, Callable[[], object] | None]:
+    deadline, stop = limits.get()
+    return deadline, poll if poll is not None else stop
+
+
+#: the "+" rules of a variant technique set, by the number the C gives them (``SeCtx.plus``):
+#: an extra region or a leap, a Latin square or non-consecutive with blocks, without
+PLUS_VARIANT, PLUS_BLOCKS, PLUS_LATIN = 1, 2, 3
+
+
+def plus_of(variant: bool, blocks: bool) -> int:
+    """The C's number of ``ruled_plus.rules(variant, blocks)``."""
+    return PLUS_VARIANT if variant else PLUS_BLOCKS if blocks else PLUS_LATIN
+
+
+def shaped_chains(
+    grid: Grid,
+    multiple: bool,
+    dynamic: bool,
+    nishio: bool,
+    poll: Callable[[], object] | None,
+    level: int = 0,
+    nesting: int = 0,
+    plus: int = PLUS_VARIANT,
+    named: Callable[[str], str] = str,
+    memo: object = None,
+) -> list[Shaped] | None:
+    """``forcing.Chainer(multiple, dynamic, nishio, level)``'s findings on the grid's geometry
+    (level 4: over nested dynamic chains of level ``nesting``; the "+" rules ``plus``'s set,
+    ``plus_of``), easiest first, each name as ``named`` makes it, from the C; None on the pure
+    build. ``memo``: a memo (``ruled_memo``) of this geometry and "+" set's searches, or None.
+    ``poll`` raises to stop (the exception goes through the C)."""
+    search = native.se_chainer()
+    if search is None:
+        return None
+    deadline, stop = _stop(poll)
+    found = search(grid.values, grid.cands, multiple, dynamic, nishio, level, deadline, stop,
+                   nesting, memo, geometry_of(grid), True, plus)  # fmt: skip
+    return _shaped(found, CHAIN_NAMES, named)
+
+
+def _shaped(
+    found: object, names: tuple[str, ...], named: Callable[[str], str] = str
+) -> list[Shaped]:
+    """The C's shaped findings (``native.ShapedFound``) as ``Shaped``, each name ``names``'
+    as ``named`` makes it; a stopped search's ``Stopped`` raised."""
+    said = cast("native.ShapedFound | int", found)
+    if isinstance(said, int):
+        raise Stopped(said == 2)
+    return [
+        (Hint(named(names[name]), rating, removals, placement), complexity, shape)
+        for name, rating, removals, placement, complexity, _, _, shape in said
+    ]
+
+
+def ruled_memo() -> Callable[[Grid], object]:
+    """A memo of the C's nested and "+" findings for each geometry asked (``se_memo``'s, which
+    knows a grid by its candidates alone: one a geometry), for the chain searches of one set of
+    "+" rules; None on the pure build."""
+    memos: dict[int, tuple[object, object]] = {}  # id(geometry): (geometry, its memo)
+
+    def of(grid: Grid) -> object:
+        geometry = grid.geometry
+        kept = memos.get(id(geometry))
+        if kept is None:
+            make = native.se_memo()
+            kept = memos[id(geometry)] = (geometry, make() if make is not None else None)
+        return kept[1]
+
+    return of
+
+
+def shaped_cycles(grid: Grid, poll: Callable[[], object] | None) -> list[Shaped] | None:
+    """``chains.cycles_and_chains_found``' findings on the grid's geometry, easiest first, from
+    the C; None on the pure build."""
+    search = native.se_cycles()
+    if search is None:
+        return None
+    deadline, stop = _stop(poll)
+    return _shaped(
+        search(grid.values, grid.cands, deadline, stop, geometry_of(grid), True), CYCLE_NAMES
+    )
+
+
+def shaped_exclusion(grid: Grid, degree: int) -> Iterator[tuple[tuple[int, ...], Removals]] | None:
+    """``exclusion.aligned_groups(degree)`` on the grid's geometry, (cells, removals) in its
+    order, from the C; None on the pure build. The first is searched alone, the rest when
+    asked for."""
+    search = native.se_exclusion()
+    if search is None:
+        return None
+    geometry = geometry_of(grid)
+
+    def groups(limit: int) -> list[tuple[Removals, tuple[int, ...]]]:
+        shaped = search(grid.values, grid.cands, degree, limit, geometry, True)
+        return cast("list[tuple[Removals, tuple[int, ...]]]", shaped)
+
+    def found() -> Iterator[tuple[tuple[int, ...], Removals]]:
+        first = groups(1)
+        if first:
+            yield first[0][1], first[0][0]
+            for removals, cells in groups(0)[1:]:
+                yield cells, removals
 
     return found()

@@ -4,9 +4,10 @@
 
 /* potentials.remove: the candidate off the grid and its table */
 static void se_remove(SeGrid *g, int cell, int value) {
+    const SeGeo *geo = g->geo;
     g->cands[cell] &= (uint16_t)~(1 << value);
-    for (int t = 0; t < 3; t++)
-        g->table[SE_CELL_UNITS[cell][t]][value] &= (uint16_t) ~(1 << SE_CELL_POS[cell][t]);
+    for (int t = 0; t < geo->n_cell_units[cell]; t++)
+        g->table[geo->cell_units[cell][t]][value] &= (uint16_t) ~(1 << geo->cell_pos[cell][t]);
 }
 
 /* which potential ends the chain: a contradiction (1, *a on and *b off), nothing (0), or a
@@ -17,16 +18,27 @@ typedef struct {
     int *a, *b;
 } Closure;
 
+static int step_targets(SeCtx *x, int pi, const int *targets, int n, Closure *c);
+
 /* the "off" potentials an "on" one makes (on_to_off), each added or found a contradiction */
 static int step_on(SeCtx *x, const SeGrid *work, int pi, int cell_links, Closure *c) {
     const SePot p = x->pots[pi];
     int cell = p.cell, value = p.value;
-    int targets[28], n = 0;
+    int targets[SE_MAX_OFFS], n = 0;
     if (cell_links) {
         int m = work->cands[cell];
         for (int v = 1; v <= 9; v++)
             if (m >> v & 1 && v != value)
                 targets[n++] = cell * 16 + v;
+    }
+    const SeGeo *geo = work->geo;
+    if (!geo->classic) { /* a variant's region peers, in their order */
+        for (int i = 0; i < geo->n_region_peers[cell]; i++) {
+            int o = geo->region_peers[cell][i];
+            if (work->cands[o] >> value & 1)
+                targets[n++] = o * 16 + value;
+        }
+        return step_targets(x, pi, targets, n, c);
     }
     /* the peers that hold the value, in SE_PEER_ORDER: the block's, then the row's and the
      * column's outside the block, each in its unit's order, read off the units' places */
@@ -38,6 +50,11 @@ static int step_on(SeCtx *x, const SeGrid *work, int pi, int cell_links, Closure
         targets[n++] = SE_UNITS[row][ctz32(m)] * 16 + value;
     for (int m = work->table[col][value] & ~(7 << (r / 3 * 3)); m; m &= m - 1)
         targets[n++] = SE_UNITS[col][ctz32(m)] * 16 + value;
+    return step_targets(x, pi, targets, n, c);
+}
+
+/* step_on's "off" potentials (cell * 16 + value), each added or found a contradiction */
+static int step_targets(SeCtx *x, int pi, const int *targets, int n, Closure *c) {
     for (int i = 0; i < n; i++) {
         int oc = targets[i] >> 4, ov = targets[i] & 15;
         int key = se_key(oc, ov, 0);
@@ -83,17 +100,18 @@ static int make_ons(SeCtx *x, const SeGrid *work, const SeGrid *source, int pi,
             made[n++] = on;
         }
     }
-    for (int t = 0; t < 3; t++) {
-        int unit = SE_CELL_UNITS[cell][t];
-        int pos = work->table[unit][value] & ~(1 << SE_CELL_POS[cell][t]);
+    const SeGeo *geo = work->geo;
+    for (int t = 0; t < geo->n_cell_units[cell]; t++) {
+        int unit = geo->cell_units[cell][t];
+        int pos = work->table[unit][value] & ~(1 << geo->cell_pos[cell][t]);
         if (!pos || (pos & (pos - 1)))
             continue;
-        int on = se_pot(x, SE_UNITS[unit][ctz32(pos)], value, 1, pi);
+        int on = se_pot(x, geo->units[unit][ctz32(pos)], value, 1, pi);
         if (on < 0)
             return -1;
         if (source) /* the unit's places of the value lost since the chain began */
             for (int m = source->table[unit][value] & ~work->table[unit][value]; m; m &= m - 1) {
-                int parent = offs->idx[se_key(SE_UNITS[unit][ctz32(m)], value, 0)];
+                int parent = offs->idx[se_key(geo->units[unit][ctz32(m)], value, 0)];
                 if (parent >= 0 && se_add_parent(x, on, parent) < 0)
                     return -1;
             }
@@ -107,13 +125,13 @@ static int make_ons(SeCtx *x, const SeGrid *work, const SeGrid *source, int pi,
 int se_chain(SeCtx *x, const SeGrid *g, SeMap *on, SeMap *off, int *a, int *b) {
     SeGrid copy;
     const SeGrid *work = g;
-    if (x->dynamic) {
-        copy = *g;
+    if (x->dynamic) { /* (the geometry's units' rows of the table alone) */
+        memcpy(&copy, g, offsetof(SeGrid, table) + (size_t)g->geo->n_units * sizeof g->table[0]);
         work = &copy;
     }
     int cell_links = !x->nishio;
     Closure c = {on, off, 0, 0, a, b};
-    int made[4];
+    int made[SE_MAX_ONS];
     for (;;) {
         if (se_check_stop(x))
             return -1;

@@ -87,7 +87,7 @@ static void mark_ancestors(const SeCtx *x, Search *s, int child) {
 /* chains._cycles: the potentials that come back to ``start``, into cycles */
 static int cycles(SeCtx *x, const SeGrid *g, Search *s, int start, int cell_links, int unit_links,
                   const SeReach *scc, Queue *found) {
-    int targets[28], length = 0;
+    int targets[SE_MAX_OFFS], length = 0;
     const SePot *st = &x->pots[start];
     int start_key = se_key(st->cell, st->value, 1);
     /* with ``scc`` (the graph of the links at hand), the walk stays in the start's strongly
@@ -174,7 +174,7 @@ static int follow(SeCtx *x, Search *s, int pi, const int *targets, int n, int on
 /* chains._forcing_targets: the potential reaching the negation of ``start``, or -2 (none); the
  * walk ends at the first, as the negation is one potential */
 static int forcing_target(SeCtx *x, const SeGrid *g, Search *s, int start, int cell_links) {
-    int targets[28], result = -2;
+    int targets[SE_MAX_OFFS], result = -2;
     const SePot *st = &x->pots[start];
     int opposite = se_key(st->cell, st->value, st->on) ^ 1;
     s->gen++;
@@ -218,8 +218,8 @@ static int cycle_removals(const SeCtx *x, const SeGrid *g, int dst, int16_t *rem
     for (p = &x->pots[dst]; p->n_parents; p = &x->pots[x->par[p->parents]])
         in_chain[p->cell] = 1;
     for (p = &x->pots[dst]; p->n_parents; p = &x->pots[x->par[p->parents]])
-        for (int i = 0; i < 20; i++) { /* the cell's peers */
-            int o = SE_PEER_ORDER[p->cell][i];
+        for (int i = 0; i < g->geo->n_peers[p->cell]; i++) { /* its peers, a rule's leaps too */
+            int o = g->geo->peers[p->cell][i];
             if (!in_chain[o] && (g->cands[o] >> p->value & 1))
                 (p->on ? forward : backward)[o] |= (uint16_t)(1 << p->value);
         }
@@ -481,15 +481,21 @@ int se_cycles_run(SeCtx *x, const SeGrid *g) {
     return x->stop ? -1 : 0;
 }
 
-/* se_cycles(values, cands, deadline, poll): chains.cycles_and_forcing_chains' hints as
- * se_chainer gives its own */
+/* se_cycles(values, cands, deadline, poll[, geometry, shaped]): chains.cycles_and_forcing_chains'
+ * hints as se_chainer gives its own (``geometry``: se_geometry's capsule, or None: classic) */
 PyObject *se_cycles(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *values, *cands, *deadline, *poll;
-    if (!PyArg_ParseTuple(args, "OOOO", &values, &cands, &deadline, &poll))
+    PyObject *values, *cands, *deadline, *poll, *geometry = Py_None;
+    int shaped = 0;
+    if (!PyArg_ParseTuple(args, "OOOO|Op", &values, &cands, &deadline, &poll, &geometry, &shaped))
+        return NULL;
+    const SeGeo *geo = se_geo_of(geometry);
+    if (!geo)
         return NULL;
     SeCtx *x = PyMem_Calloc(1, sizeof(SeCtx));
     if (!x)
         return PyErr_NoMemory();
+    x->geo = geo;
+    x->shaped = shaped;
     return se_search(x, values, cands, deadline, poll, se_cycles_run);
 }

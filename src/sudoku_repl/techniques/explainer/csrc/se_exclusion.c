@@ -3,23 +3,9 @@
  * combination goes. In exclusion.py's order; ``limit`` hints at most (0: all). */
 #include "se_exclusion.h"
 
-static int peers(int a, int b) {
-    return a != b && (a / 9 == b / 9 || a % 9 == b % 9 ||
-                      SE_CELL_UNITS[a][0] == SE_CELL_UNITS[b][0]);
-}
-
-/* each cell's twenty peers, ascending: made once */
-static unsigned char PEERS_UP[81][20];
-static int peers_ready;
-
-static void peers_init(void) {
-    if (peers_ready)
-        return;
-    for (int cell = 0; cell < 81; cell++)
-        for (int p = 0, n = 0; p < 81; p++)
-            if (peers(cell, p))
-                PEERS_UP[cell][n++] = (unsigned char)p;
-    peers_ready = 1;
+/* whether two cells see each other (the geometry's peers: a rule's leaps too) */
+static int peers(const SeGeo *geo, int a, int b) {
+    return (int)(geo->peer_mask[a][b >> 6] >> (b & 63) & 1);
 }
 
 typedef struct {
@@ -29,7 +15,7 @@ typedef struct {
 } Table;
 
 static void candidates(const SeGrid *g, int degree, Table *t) {
-    peers_init();
+    const SeGeo *geo = g->geo;
     t->inm[0] = t->inm[1] = 0;
     t->n = 0;
     for (int cell = 0; cell < 81; cell++) {
@@ -37,8 +23,8 @@ static void candidates(const SeGrid *g, int degree, Table *t) {
             continue;
         int single = 0, n = 0;
         t->exm[cell][0] = t->exm[cell][1] = 0;
-        for (int i = 0; i < 20; i++) {
-            int p = PEERS_UP[cell][i], k = BITS[g->cands[p] >> 1];
+        for (int i = 0; i < geo->n_peers[cell]; i++) { /* ascending */
+            int p = geo->peers[cell][i], k = BITS[g->cands[p] >> 1];
             if (k == 1)
                 single = 1;
             else if (k >= 2 && k <= degree) {
@@ -76,8 +62,9 @@ static int exclude(const SeGrid *g, const int *cells, int n, const int *ex, int 
     }
     int m0 = g->cands[cells[0]] >> 1, m1 = g->cands[cells[1]] >> 1;
     int m2 = n == 3 ? g->cands[cells[2]] >> 1 : 0;
-    int p01 = peers(cells[0], cells[1]);
-    int p02 = n == 3 && peers(cells[0], cells[2]), p12 = n == 3 && peers(cells[1], cells[2]);
+    int p01 = peers(g->geo, cells[0], cells[1]);
+    int p02 = n == 3 && peers(g->geo, cells[0], cells[2]);
+    int p12 = n == 3 && peers(g->geo, cells[1], cells[2]);
     for (int a = m0; a; a &= a - 1) {
         int ba = a & -a;
         for (int b = m1; b; b &= b - 1) {
@@ -126,7 +113,7 @@ static int exclude(const SeGrid *g, const int *cells, int n, const int *ex, int 
 
 /* one group's hint, if it removes anything: 1 added, 0 not, -1 on an error */
 static int group_hint(SeCtx *x, const SeGrid *g, const Table *t, const int *group, int n) {
-    int common[20], n_common = 0;
+    int common[SE_MAX_PEERS], n_common = 0;
     uint64_t both[2]; /* the excluders the group's cells have in common, ascending */
     for (int w = 0; w < 2; w++) {
         both[w] = t->exm[group[0]][w];
@@ -203,7 +190,8 @@ static void remember(Hits *h, int a, int b, int c) {
     sorted3(a, b, c, h->cells[h->n++]);
 }
 
-/* se_exclusion(values, cands, degree, limit): the removals of each hint of
+/* se_exclusion(values, cands, degree, limit[, geometry, shaped]): the removals (``shaped``: with
+ * the group's cells, as (removals, cells)) of each hint of
  * exclusion.aligned_exclusion(degree), in its order, ``limit`` at most (0: all) */
 /* the search: the first ``limit`` findings (0: all) into x->found, in exclusion.py's order;
  * 0, or -1 (MemoryError) */
@@ -268,9 +256,12 @@ done:
 
 PyObject *se_exclusion(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *values, *cands;
-    int degree, limit;
-    if (!PyArg_ParseTuple(args, "OOii", &values, &cands, &degree, &limit))
+    PyObject *values, *cands, *geometry = Py_None;
+    int degree, limit, shaped = 0;
+    if (!PyArg_ParseTuple(args, "OOii|Op", &values, &cands, &degree, &limit, &geometry, &shaped))
+        return NULL;
+    const SeGeo *geo = se_geo_of(geometry);
+    if (!geo)
         return NULL;
     if (degree != 2 && degree != 3) {
         PyErr_SetString(PyExc_ValueError, "aligned exclusion is of 2 or 3 cells");
@@ -280,11 +271,17 @@ PyObject *se_exclusion(PyObject *self, PyObject *args) {
     SeCtx x;
     memset(&x, 0, sizeof x);
     PyObject *result = NULL;
-    if (se_parse_grid(values, cands, &g) < 0 || se_exclusion_run(&x, &g, degree, limit) < 0)
+    if (se_parse_grid(values, cands, &g) < 0)
+        goto done;
+    g.geo = geo; /* (its table is not read: the exclusion reads the candidates) */
+    if (se_exclusion_run(&x, &g, degree, limit) < 0)
         goto done;
     result = PyList_New(x.n_found);
     for (int i = 0; result && i < x.n_found; i++) {
-        PyObject *rems = se_rems_tuple(&x, &x.found[i]);
+        const SeFound *f = &x.found[i];
+        PyObject *rems = se_rems_tuple(&x, f);
+        if (rems && shaped) /* (removals, the group's cells) */
+            rems = Py_BuildValue("(NN)", rems, se_ints_tuple(x.shapes + f->shape, f->n_shape));
         if (!rems)
             Py_CLEAR(result);
         else

@@ -215,11 +215,12 @@ static int binary(SeCtx *x, const SeGrid *g, int cell, int value, SeMap *on_on, 
 /* Chainer._region */
 static int region(SeCtx *x, const SeGrid *g, int cell, int value, SeMap *on_on, SeMap *on_off) {
     int bit = 1 << value;
-    for (int t = 0; t < 3; t++) {
-        int unit = SE_CELL_UNITS[cell][t], places[9], n = 0;
+    const SeGeo *geo = g->geo;
+    for (int t = 0; t < geo->n_cell_units[cell]; t++) {
+        int unit = geo->cell_units[cell][t], places[9], n = 0;
         for (int i = 0; i < 9; i++)
-            if (g->cands[SE_UNITS[unit][i]] & bit)
-                places[n++] = SE_UNITS[unit][i];
+            if (g->cands[geo->units[unit][i]] & bit)
+                places[n++] = geo->units[unit][i];
         if (!(n == 2 || (x->multiple && n > 2)) || places[0] != cell)
             continue;
         SeMap *outs_on[9], *outs_off[9];
@@ -306,13 +307,14 @@ static int static_may_find(const SeCtx *x, const SeReach *r, const SeGrid *g, in
     }
     for (int m = g->cands[cell]; m; m &= m - 1) { /* region(): the units the cell comes first in */
         int value = ctz32(m);
-        for (int t = 0; t < 3; t++) {
-            int unit = SE_CELL_UNITS[cell][t], pos = g->table[unit][value];
+        const SeGeo *geo = g->geo;
+        for (int t = 0; t < geo->n_cell_units[cell]; t++) {
+            int unit = geo->cell_units[cell][t], pos = g->table[unit][value];
             n = BITS[pos]; /* the value's places in the unit, the cell's the first of them */
-            if (!(n == 2 || (x->multiple && n > 2)) || ctz32(pos) != SE_CELL_POS[cell][t])
+            if (!(n == 2 || (x->multiple && n > 2)) || ctz32(pos) != geo->cell_pos[cell][t])
                 continue;
             for (n = 0; pos; pos &= pos - 1)
-                keys[n++] = se_key(SE_UNITS[unit][ctz32(pos)], value, 1);
+                keys[n++] = se_key(geo->units[unit][ctz32(pos)], value, 1);
             if (meet(r, keys, n))
                 return 1;
         }

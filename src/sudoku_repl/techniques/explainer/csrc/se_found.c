@@ -6,13 +6,22 @@
  * serate's description of it names, se_found.h). */
 #include "se_found.h"
 
-/* nested._cause: how an "on" potential follows from its first parent */
-static int cause_of(const SePot *p, const SePot *parent) {
-    if (parent->cell == p->cell)
+/* nested._cause: how an "on" potential follows from its first parent: the cell (SE_NAKED), or
+ * the first unit of the geometry they share */
+static int cause_of(const SeGeo *geo, const SePot *p, const SePot *parent) {
+    int a = p->cell, b = parent->cell;
+    if (a == b)
         return SE_NAKED;
-    if (SE_CELL_UNITS[parent->cell][0] == SE_CELL_UNITS[p->cell][0])
-        return 0;
-    return parent->cell / 9 == p->cell / 9 ? 1 : 2;
+    if (geo->classic) {
+        if (SE_CELL_UNITS[a][0] == SE_CELL_UNITS[b][0])
+            return SE_CELL_UNITS[a][0];
+        return SE_CELL_UNITS[a][a / 9 == b / 9 ? 1 : 2];
+    }
+    for (int t = 0; t < geo->n_cell_units[a]; t++)
+        for (int k = 0; k < geo->n_cell_units[b]; k++)
+            if (geo->cell_units[a][t] == geo->cell_units[b][k])
+                return geo->cell_units[a][t];
+    return SE_NAKED; /* (not met: a link is in a region) */
 }
 
 static int add_link(SeCtx *x, int cell, int value, int cause) {
@@ -27,10 +36,11 @@ static int add_link(SeCtx *x, int cell, int value, int cause) {
 
 static int link_on(SeCtx *x, const SePot *p, int origin) {
     if (p->n_parents)
-        return add_link(x, p->cell, p->value, cause_of(p, &x->pots[x->par[p->parents]]));
+        return add_link(x, p->cell, p->value,
+                        cause_of(se_geo(x), p, &x->pots[x->par[p->parents]]));
     if (origin == SE_CELL_ORIGIN)
         return add_link(x, p->cell, p->value, SE_NAKED);
-    return origin >= 0 ? add_link(x, p->cell, p->value, origin / 9) : 0;
+    return origin >= 0 ? add_link(x, p->cell, p->value, origin) : 0;
 }
 
 /* what nested.rule_parents and chains.Found.chain_key need of one target's chain (in x->walk,
@@ -51,7 +61,8 @@ static int summarize(SeCtx *x, uint64_t *chain, int count, int origin) {
             p = &x->pots[w[i]];
             *chain = se_mix(*chain, (uint64_t)(se_key(p->cell, p->value, p->on) ^ 1));
             if (!p->on &&
-                add_link(x, p->cell, p->value, cause_of(p, &x->pots[x->par[p->parents]])) < 0)
+                add_link(x, p->cell, p->value, cause_of(se_geo(x), p, &x->pots[x->par[p->parents]])) <
+                    0)
                 return -1;
         }
         *chain = se_mix(*chain, 0xFFFFu);

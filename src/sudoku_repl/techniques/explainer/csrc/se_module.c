@@ -3,6 +3,7 @@
  * own beside the core's (setup.py), so that the solver core's C reaches nothing of the
  * techniques above it. explainer/native.py is its door. */
 #include "se_exclusion.h"
+#include "se_geo.h"
 #include "se_memo.h"
 #include "se_nested.h"
 #include "se_rating.h"
@@ -10,6 +11,7 @@
 static PyMethodDef module_methods[] = {
     {"se_chainer", se_chainer, METH_VARARGS, "Sudoku Explainer's forcing chains (forcing.Chainer)"},
     {"se_memo", se_memo, METH_NOARGS, "a rating's memo of the nested chains' inner findings"},
+    {"se_geometry", se_geometry, METH_VARARGS, "a geometry (grid.Geometry) the chain searches take"},
     {"se_exclusion", se_exclusion, METH_VARARGS, "aligned pair and triplet exclusion"},
     {"se_cycles", se_cycles, METH_VARARGS, "bidirectional cycles and forcing X/Y chains"},
     {"se_ladder", se_ladder, METH_VARARGS,

@@ -58,6 +58,8 @@ static SeCtx *inner_ctx(SeCtx *x, int multiple, int dynamic, int level) {
     y->summarize = 1;
     y->nested_offs = nested_offs;
     y->memo = x->memo;
+    y->geo = x->geo;
+    y->plus = x->plus;
     return y;
 }
 
@@ -242,7 +244,7 @@ static int rule_parents(SeNest *n, const NestEntry *e, const NestFound *f, const
                     add_key(n, &count, se_key(cell, v, 0));
             continue;
         }
-        const int *unit = SE_UNITS[SE_CELL_UNITS[cell][cause]];
+        const int8_t *unit = g->geo->units[cause];
         for (int i = 0; i < 9; i++)
             if ((s->cands[unit[i]] & ~g->cands[unit[i]]) >> value & 1)
                 add_key(n, &count, se_key(unit[i], value, 0));
@@ -288,17 +290,28 @@ static int nested_offs(SeCtx *x, const SeGrid *work, const SeGrid *source, const
     return 0;
 }
 
-/* se_chainer(values, cands, multiple, dynamic, nishio, level, deadline, poll[, nesting]):
- * Chainer.hints as [(name, rating, removals, placement, complexity, sort_key)], easiest first;
- * 1 when the deadline passed, 2 when poll said stop. Levels 2-4 are nested.nested_chainer's
- * (``nesting``: level 4's nested dynamic chains, 0-3). */
+/* se_chainer(values, cands, multiple, dynamic, nishio, level, deadline, poll[, nesting, memo,
+ * geometry, shaped, plus]): Chainer.hints as [(name, rating, removals, placement, complexity,
+ * sort_key, source[, shape])], easiest first; 1 when the deadline passed, 2 when poll said
+ * stop. Levels 2-4 are nested.nested_chainer's (``nesting``: level 4's nested dynamic chains,
+ * 0-3). ``geometry``: se_geometry's capsule, or None (classic); on a variant's, above level 0,
+ * a variant set of "+" rules (``plus``: SeCtx.plus, 1-3). A memo knows grids by their
+ * candidates alone: one memo, one geometry and one set of "+" rules (the caller's part). */
 PyObject *se_chainer(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *values, *cands, *deadline, *poll, *memo = Py_None;
-    int multiple, dynamic, nishio, level, nesting = 0;
-    if (!PyArg_ParseTuple(args, "OOppiiOO|iO", &values, &cands, &multiple, &dynamic, &nishio,
-                          &level, &deadline, &poll, &nesting, &memo))
+    PyObject *values, *cands, *deadline, *poll, *memo = Py_None, *geometry = Py_None;
+    int multiple, dynamic, nishio, level, nesting = 0, shaped = 0, plus = SE_PLUS_CLASSIC;
+    if (!PyArg_ParseTuple(args, "OOppiiOO|iOOpi", &values, &cands, &multiple, &dynamic, &nishio,
+                          &level, &deadline, &poll, &nesting, &memo, &geometry, &shaped, &plus))
         return NULL;
+    const SeGeo *geo = se_geo_of(geometry);
+    if (!geo)
+        return NULL;
+    if (plus < SE_PLUS_CLASSIC || plus > SE_PLUS_LATIN || (!geo->classic && level && !plus)) {
+        PyErr_SetString(PyExc_ValueError, "the \"+\" rules are classic sudoku's (0) or a variant "
+                                          "set's (1-3), a variant's geometry above level 0");
+        return NULL;
+    }
     SeMemo *shared = se_memo_of(memo);
     if (memo != Py_None && !shared)
         return NULL;
@@ -315,6 +328,9 @@ PyObject *se_chainer(PyObject *self, PyObject *args) {
     if (!x)
         return PyErr_NoMemory();
     se_chainer_setup(x, multiple, dynamic, nishio, level, nesting, shared);
+    x->geo = geo;
+    x->shaped = shaped;
+    x->plus = plus;
     return se_search(x, values, cands, deadline, poll, se_chainer_run);
 }
 

@@ -526,6 +526,7 @@ static int givens_grid(PyObject *givens, SeGrid *g) {
         g->values[cell] = v[cell];
         g->cands[cell] = v[cell] ? 0 : (uint16_t)(0x3FE & ~(used[u[0]] | used[u[1]] | used[u[2]]));
     }
+    g->geo = &SE_CLASSIC_GEO;
     se_table_fill(g);
     return 0;
 }

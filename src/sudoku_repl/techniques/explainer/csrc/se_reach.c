@@ -13,12 +13,12 @@ void se_links_fill(const SeGrid *g, SeLinks *L) {
         for (int m = g->cands[cell]; m; m &= m - 1)
             places[ctz32(m)][cell >> 6] |= 1ULL << (cell & 63);
     memset(L->conj_any, 0, sizeof L->conj_any);
-    for (int unit = 0; unit < 27; unit++) /* a conjugate: a unit's value of two places */
+    for (int unit = 0; unit < g->geo->n_units; unit++) /* a conjugate: a value of two places */
         for (int value = 1; value <= 9; value++) {
             int pos = g->table[unit][value];
             if (BITS[pos] == 2)
                 for (; pos; pos &= pos - 1)
-                    L->conj_any[SE_UNITS[unit][ctz32(pos)]] |= (uint16_t)(1 << value);
+                    L->conj_any[g->geo->units[unit][ctz32(pos)]] |= (uint16_t)(1 << value);
         }
     for (int cell = 0; cell < 81; cell++)
         L->pair[cell] = BITS[g->cands[cell] >> 1] == 2 ? g->cands[cell] : 0;
@@ -26,7 +26,7 @@ void se_links_fill(const SeGrid *g, SeLinks *L) {
 
 int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_links,
                   const uint16_t *linked) {
-    int targets[4], n = 0, edges = 0;
+    int targets[SE_MAX_ONS], n = 0, edges = 0;
     uint64_t nodes[10][2] = {{0}}; /* each value's cells whose candidate is a node, as bits */
     for (int k = 0; k < SE_KEYS; k++)
         r->node[k] = -1;
@@ -41,11 +41,14 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
         }
     r->n = n;
     r->words = (n + 63) / 64;
-    /* an "on" potential has 28 links at most (8 in its cell, 20 peers), an "off" one 4 */
-    if (se_grow((void **)&r->to, &r->cap_to, 28 * n, sizeof(int16_t), x) < 0)
+    /* an "on" potential has 8 links in its cell and one a region peer at most (classic: 20),
+     * an "off" one SE_MAX_ONS */
+    int most = 8 + (g->geo->classic ? 20 : SE_MAX_PEERS);
+    if (se_grow((void **)&r->to, &r->cap_to, most * n, sizeof(int16_t), x) < 0)
         return -1;
     /* (the buffer's pointer read once: the int16 stores below would have it read again) */
     int16_t *const to = r->to;
+    const uint64_t(*region_mask)[2] = g->geo->region_mask;
     /* (a potential's links in any order: what the graph answers is its parts and reaches) */
     for (int v = 0; v < n; v++) {
         int k = r->key[v], cell = k / 20, value = k / 2 % 10;
@@ -56,7 +59,7 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
                      m &= m - 1)
                     to[edges++] = r->node[se_key(cell, ctz32(m), 0)];
             for (int w = 0; w < 2; w++)
-                for (uint64_t m = SE_PEER_MASK[cell][w] & nodes[value][w]; m; m &= m - 1)
+                for (uint64_t m = region_mask[cell][w] & nodes[value][w]; m; m &= m - 1)
                     to[edges++] = r->node[se_key(w * 64 + ctz64(m), value, 0)];
             continue;
         }
@@ -158,12 +161,12 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
  * ``places``: each value's linked cells, as bits */
 static int unlinked_on_off(const SeReach *r, const SeGrid *g, const uint16_t *linked,
                            uint64_t places[10][2], int cell, int value, int cell_links) {
-    int zs[28], nz = 0;
+    int zs[SE_MAX_OFFS], nz = 0;
     if (cell_links)
         for (int m = g->cands[cell] & linked[cell] & ~(1 << value); m; m &= m - 1)
             zs[nz++] = cell * 16 + ctz32(m);
     for (int w = 0; w < 2; w++)
-        for (uint64_t m = SE_PEER_MASK[cell][w] & places[value][w]; m; m &= m - 1)
+        for (uint64_t m = g->geo->region_mask[cell][w] & places[value][w]; m; m &= m - 1)
             zs[nz++] = (w * 64 + ctz64(m)) * 16 + value;
     if (!nz)
         return 0;
@@ -230,12 +233,12 @@ static void digit_closure(SeLinks *L, const SeGrid *g, int value, SeDigitReach *
     for (int i = 0; i < m; i++) {
         int cell = cells[i];
         for (int w = 0; w < 2; w++)
-            for (uint64_t b = SE_PEER_MASK[cell][w] & linked[w]; b; b &= b - 1) {
+            for (uint64_t b = g->geo->region_mask[cell][w] & linked[w]; b; b &= b - 1) {
                 int j = m + local[w * 64 + ctz64(b)];
                 reach[i][j >> 6] |= 1ULL << (j & 63);
             }
         se_links_of(L, g, cell, value);
-        for (int t = 0; t < 3; t++) {
+        for (int t = 0; t < g->geo->n_cell_units[cell]; t++) {
             int o = L->conj[cell][value][t];
             if (o >= 0)
                 reach[m + i][local[o] >> 6] |= 1ULL << (local[o] & 63);
@@ -266,7 +269,7 @@ static void digit_closure(SeLinks *L, const SeGrid *g, int value, SeDigitReach *
             int c = w * 64 + ctz64(b);
             uint64_t from[3] = {0, 0, 0}, to[3] = {0, 0, 0};
             for (int u = 0; u < 2; u++)
-                for (uint64_t z = SE_PEER_MASK[c][u] & linked[u]; z; z &= z - 1) {
+                for (uint64_t z = g->geo->region_mask[c][u] & linked[u]; z; z &= z - 1) {
                     int i = local[u * 64 + ctz64(z)];
                     for (int j = 0; j < words; j++)
                         from[j] |= reach[m + i][j];

@@ -1,6 +1,9 @@
 /* The "+" of dynamic forcing chains (+) (advanced.py): once a chain's implications run dry, the
  * simplest rules (pointing and claiming, hidden pairs, naked pairs, X-Wings) on the chain's
- * grid, in the order and with the parents of advanced.simple_rule_offs.
+ * grid, in the order and with the parents of advanced.simple_rule_offs; on variant rules, their
+ * technique set's (ruled_plus.py, SeCtx.plus): VLocking, hidden pairs and generalized naked
+ * pairs in the geometry's regions, X-Wings; or on a Latin square or non-consecutive, pointing
+ * and claiming (with blocks), hidden pairs, naked pairs, X-Wings.
  *
  * What the rules find depends on the chain's grid (``work``) and the search's (``source``: a
  * parent is a candidate lost between the two) alone; the chain's own "off" potentials only
@@ -11,10 +14,12 @@
 #include "se_rules.h"
 #include "se_found.h"
 
+#define MOST 160 /* a pattern's removals and keys at most (a generalized pair's: 2 x 80) */
+
 typedef struct {
-    int16_t rems[2 * 32];
+    int16_t rems[2 * MOST];
     int n_rems;
-    int keys[32]; /* the "off" keys the removals rest on */
+    int keys[MOST]; /* the "off" keys the removals rest on */
     int n_keys;
 } Pattern;
 
@@ -74,20 +79,20 @@ static int emit_patterns(SeCtx *x, const int16_t *d, int n, const SeMap *offs) {
  * search's grid (a rule's parents), and one that rests on none is left out (keep_pattern), so
  * each rule looks only where its parents could be. */
 typedef struct {
-    uint16_t places[27][10]; /* the unit's places of the value lost (bits as SeGrid.table) */
-    uint32_t units[10];      /* the units that lost a place of the value, as bits */
-    uint16_t values[27];     /* the values of which the unit lost a place, as bits */
+    uint16_t places[SE_MAX_UNITS][10]; /* the unit's places of the value lost (as SeGrid.table) */
+    uint64_t units[10];                /* the units that lost a place of the value, as bits */
+    uint16_t values[SE_MAX_UNITS];     /* the values of which the unit lost a place, as bits */
 } Lost;
 
 static void lost_fill(const SeGrid *g, const SeGrid *s, Lost *l) {
     memset(l->units, 0, sizeof l->units);
-    for (int u = 0; u < 27; u++) {
+    for (int u = 0; u < g->geo->n_units; u++) {
         int values = 0;
         for (int v = 1; v <= 9; v++) {
             int m = s->table[u][v] & ~g->table[u][v];
             l->places[u][v] = (uint16_t)m;
             values |= (m != 0) << v;
-            l->units[v] |= (uint32_t)(m != 0) << u;
+            l->units[v] |= (uint64_t)(m != 0) << u;
         }
         l->values[u] = (uint16_t)values;
     }
@@ -100,7 +105,7 @@ static int lost(const SeGrid *g, const SeGrid *s, int cell, int value) {
 static int empty_count(const SeGrid *g, int unit) {
     int n = 0;
     for (int i = 0; i < 9; i++)
-        n += !g->values[SE_UNITS[unit][i]];
+        n += !g->values[g->geo->units[unit][i]];
     return n;
 }
 
@@ -146,11 +151,13 @@ static int locking_rule(SeCtx *x, const SeGrid *g, const SeGrid *s, const Lost *
     return 0;
 }
 
-/* subsets.hidden_set_patterns(grid, 2) with _hidden_pairs' parents */
+/* subsets.hidden_set_patterns(grid, 2) with _hidden_pairs' parents (ruled_plus._hidden_pairs:
+ * the geometry's regions) */
 static int hidden_pairs(SeCtx *x, const SeGrid *g, const SeGrid *s, const Lost *l,
                         Patterns *out) {
-    for (int k = 0; k < 27; k++) {
-        int unit = SE_BLOCKS_COLUMNS_ROWS[k];
+    const SeGeo *geo = g->geo;
+    for (int k = 0; k < geo->n_units; k++) {
+        int unit = geo->scan[k];
         /* (the parents: the places the pair's values lost in the unit) */
         if (!l->values[unit] || empty_count(g, unit) <= 4)
             continue;
@@ -169,7 +176,7 @@ static int hidden_pairs(SeCtx *x, const SeGrid *g, const SeGrid *s, const Lost *
                 p.n_rems = p.n_keys = 0;
                 for (int i = 0; i < 9; i++)
                     if (common >> i & 1) {
-                        int cell = SE_UNITS[unit][i], m = g->cands[cell] & ~keep;
+                        int cell = geo->units[unit][i], m = g->cands[cell] & ~keep;
                         for (int v = 1; v <= 9; v++)
                             if (m >> v & 1)
                                 rem(&p, cell, v);
@@ -177,7 +184,7 @@ static int hidden_pairs(SeCtx *x, const SeGrid *g, const SeGrid *s, const Lost *
                 if (!p.n_rems)
                     continue;
                 for (int i = 0; i < 9; i++) {
-                    int cell = SE_UNITS[unit][i];
+                    int cell = geo->units[unit][i];
                     if (common >> i & 1)
                         continue;
                     if (s->cands[cell] >> a & 1)
@@ -192,34 +199,54 @@ static int hidden_pairs(SeCtx *x, const SeGrid *g, const SeGrid *s, const Lost *
     return 0;
 }
 
-/* subsets.naked_set_patterns(grid, 2) with _naked_pairs' parents */
-static int naked_pairs(SeCtx *x, const SeGrid *g, const SeGrid *s, const Lost *l,
-                       Patterns *out) {
-    for (int k = 0; k < 27; k++) {
-        int unit = SE_BLOCKS_COLUMNS_ROWS[k];
+/* the cells that see both a and b holding the value (ruled_plus._naked_pairs, generalized),
+ * ascending, as removals */
+static void seen_by_both(const SeGrid *g, int a, int b, int value, Pattern *p) {
+    const SeGeo *geo = g->geo;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = geo->peer_mask[a][w] & geo->peer_mask[b][w]; m; m &= m - 1) {
+            int cell = w * 64 + ctz64(m);
+            if (g->cands[cell] >> value & 1 && p->n_rems < MOST)
+                rem(p, cell, value);
+        }
+}
+
+/* subsets.naked_set_patterns(grid, 2) with _naked_pairs' parents (ruled_plus._naked_pairs: the
+ * geometry's regions, ``generalized`` each value out of the cells seeing both of the pair) */
+static int naked_pairs_of(SeCtx *x, const SeGrid *g, const SeGrid *s, const Lost *l,
+                          Patterns *out, int generalized) {
+    const SeGeo *geo = g->geo;
+    for (int k = 0; k < geo->n_units; k++) {
+        int unit = geo->scan[k];
         /* (the parents: the values the pair's cells lost, each a place its unit lost) */
         if (!l->values[unit] || empty_count(g, unit) < 4)
             continue;
         int two = 0; /* the unit's cells of two values: a pair is two of them with the same
                       * values (a cell of fewer or more cannot make two values in all) */
         for (int o = 0; o < 9; o++)
-            two |= (BITS[g->cands[SE_UNITS[unit][o]] >> 1] == 2) << o;
+            two |= (BITS[g->cands[geo->units[unit][o]] >> 1] == 2) << o;
         for (int js = two & (two - 1); js; js &= js - 1) /* (j above the lowest) */
             for (int is = two & ((1 << ctz32(js)) - 1); is; is &= is - 1) {
                 int i = ctz32(is), j = ctz32(js);
-                int ci = SE_UNITS[unit][i], cj = SE_UNITS[unit][j];
+                int ci = geo->units[unit][i], cj = geo->units[unit][j];
                 int mi = g->cands[ci], mj = g->cands[cj];
                 if (mi != mj || (s->cands[ci] == mi && s->cands[cj] == mj))
                     continue;
                 int u = mi | mj;
                 Pattern p; /* (its counts alone set: an initializer would clear its arrays) */
                 p.n_rems = p.n_keys = 0;
-                for (int o = 0; o < 9; o++) {
-                    int m = o == i || o == j ? 0 : g->cands[SE_UNITS[unit][o]] & u;
-                    for (int v = 1; v <= 9; v++)
-                        if (m >> v & 1)
-                            rem(&p, SE_UNITS[unit][o], v);
-                }
+                if (generalized)
+                    for (int v = 1; v <= 9; v++) {
+                        if (u >> v & 1)
+                            seen_by_both(g, ci, cj, v, &p);
+                    }
+                else
+                    for (int o = 0; o < 9; o++) {
+                        int m = o == i || o == j ? 0 : g->cands[geo->units[unit][o]] & u;
+                        for (int v = 1; v <= 9; v++)
+                            if (m >> v & 1)
+                                rem(&p, geo->units[unit][o], v);
+                    }
                 if (!p.n_rems)
                     continue;
                 int cells[2] = {ci, cj};
@@ -232,6 +259,58 @@ static int naked_pairs(SeCtx *x, const SeGrid *g, const SeGrid *s, const Lost *l
                 if (keep_pattern(x, out, &p) < 0)
                     return -1;
             }
+    }
+    return 0;
+}
+
+static int naked_pairs(SeCtx *x, const SeGrid *g, const SeGrid *s, const Lost *l, Patterns *out) {
+    return naked_pairs_of(x, g, s, l, out, 0);
+}
+
+static int naked_pairs_gen(SeCtx *x, const SeGrid *g, const SeGrid *s, const Lost *l,
+                           Patterns *out) {
+    return naked_pairs_of(x, g, s, l, out, 1);
+}
+
+/* ruled_plus._vlocking: a digit's two to six places in a region, out of the cells seeing them
+ * all, resting on the region's places of the digit lost; by type, then digit, then region */
+static int vlocking(SeCtx *x, const SeGrid *g, const SeGrid *s, const Lost *l, Patterns *out) {
+    (void)s; /* (its parents are the region's lost places: l's) */
+    const SeGeo *geo = g->geo;
+    for (int first = 0; first < geo->n_units;) {
+        int last = first; /* the type's units: first .. last */
+        while (last < geo->n_units && geo->unit_type[last] == geo->unit_type[first])
+            last++;
+        /* (the type's units, as bits of l->units: a region with no lost place has no parent) */
+        uint64_t type = (last == 64 ? 0 : 1ULL << last) - (1ULL << first);
+        for (int value = 1; value <= 9; value++)
+            for (uint64_t units = l->units[value] & type; units; units &= units - 1) {
+                int unit = ctz64(units);
+                int pos = g->table[unit][value], n = BITS[pos];
+                if (n < 2 || n > 6)
+                    continue;
+                uint64_t seeing[2] = {~0ULL, ~0ULL};
+                for (int m = pos; m; m &= m - 1) {
+                    int cell = geo->units[unit][ctz32(m)];
+                    seeing[0] &= geo->peer_mask[cell][0];
+                    seeing[1] &= geo->peer_mask[cell][1];
+                }
+                Pattern p; /* (its counts alone set: an initializer would clear its arrays) */
+                p.n_rems = p.n_keys = 0;
+                for (int w = 0; w < 2; w++)
+                    for (uint64_t m = seeing[w]; m; m &= m - 1) {
+                        int cell = w * 64 + ctz64(m);
+                        if (cell < 81 && g->cands[cell] >> value & 1)
+                            rem(&p, cell, value);
+                    }
+                if (!p.n_rems)
+                    continue;
+                for (int m = l->places[unit][value]; m; m &= m - 1)
+                    p.keys[p.n_keys++] = se_key(geo->units[unit][ctz32(m)], value, 0);
+                if (keep_pattern(x, out, &p) < 0)
+                    return -1;
+            }
+        first = last;
     }
     return 0;
 }
@@ -300,16 +379,57 @@ static uint64_t pair_hash(const SeGrid *work, const SeGrid *source) {
     return se_spread(h); /* (the source's bits alone would choose the bucket) */
 }
 
-/* the patterns of the first rule that finds any resting on a lost candidate, into out */
+typedef int (*Rule)(SeCtx *, const SeGrid *, const SeGrid *, const Lost *, Patterns *);
+
+/* a grid on classic sudoku's units (the rules of rows, columns and blocks alone: pointing and
+ * claiming, X-Wings), from a variant's: its blocks', rows' and columns' places are the
+ * variant's own (a variant's regions of those types are classic sudoku's, in its order; a
+ * Latin square's blocks, which no rule of its set reads, none) */
+static void classic_of(const SeGrid *g, SeGrid *out) {
+    memcpy(out->values, g->values, sizeof out->values);
+    memcpy(out->cands, g->cands, sizeof out->cands);
+    out->geo = &SE_CLASSIC_GEO;
+    for (int t = 0; t < 3; t++) {
+        int first = g->geo->type_first[t];
+        if (first >= 0)
+            memcpy(out->table[9 * t], g->table[first], 9 * sizeof g->table[0]);
+        else
+            memset(out->table[9 * t], 0, 9 * sizeof g->table[0]);
+    }
+}
+
+/* the patterns of the first rule that finds any resting on a lost candidate, into out: the
+ * rules of x->plus's set, those on classic units run on the grids' classic copies */
 static int find(SeCtx *x, const SeGrid *work, const SeGrid *source, Patterns *out) {
-    typedef int (*Rule)(SeCtx *, const SeGrid *, const SeGrid *, const Lost *, Patterns *);
-    static const Rule RULES[4] = {locking_rule, hidden_pairs, naked_pairs, x_wings};
-    Lost l;
+    static const Rule SETS[4][4] = {
+        [SE_PLUS_CLASSIC] = {locking_rule, hidden_pairs, naked_pairs, x_wings},
+        [SE_PLUS_VARIANT] = {vlocking, hidden_pairs, naked_pairs_gen, x_wings},
+        [SE_PLUS_BLOCKS] = {locking_rule, hidden_pairs, naked_pairs, x_wings},
+        [SE_PLUS_LATIN] = {hidden_pairs, naked_pairs, x_wings, NULL},
+    };
+    const Rule *rules = SETS[x->plus];
+    Lost l, lc;
+    SeGrid cw, cs; /* the classic copies, made when first needed */
+    int classic = 0;
     lost_fill(work, source, &l);
     out->n = 0;
-    for (int r = 0; r < 4 && !out->n; r++)
-        if (RULES[r](x, work, source, &l, out) < 0)
+    for (int r = 0; r < 4 && rules[r] && !out->n; r++) {
+        const SeGrid *w = work, *s = source;
+        const Lost *lr = &l;
+        if (!work->geo->classic && (rules[r] == locking_rule || rules[r] == x_wings)) {
+            if (!classic) {
+                classic_of(work, &cw);
+                classic_of(source, &cs);
+                lost_fill(&cw, &cs, &lc);
+                classic = 1;
+            }
+            w = &cw;
+            s = &cs;
+            lr = &lc;
+        }
+        if (rules[r](x, w, s, lr, out) < 0)
             return -1;
+    }
     return 0;
 }
 

@@ -10,6 +10,61 @@ uint64_t SE_PEER_MASK[81][2], SE_PEER_PARTS[81][3][2];
 /* singles.BLOCKS_COLUMNS_ROWS */
 const int SE_BLOCKS_COLUMNS_ROWS[27] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  18, 19, 20, 21, 22,
                                         23, 24, 25, 26, 9,  10, 11, 12, 13, 14, 15, 16, 17};
+SeGeo SE_CLASSIC_GEO;
+
+void se_geo_derive(SeGeo *geo) {
+    static const int RANK[3] = {0, 2, 1}; /* blocks, columns, rows, then the rest */
+    int n = 0;
+    for (int rank = 0; rank < 4; rank++)
+        for (int u = 0; u < geo->n_units; u++) {
+            int t = geo->unit_type[u];
+            if ((t < 3 ? RANK[t] : 3) == rank)
+                geo->scan[n++] = (int8_t)u;
+        }
+    memset(geo->type_first, -1, sizeof geo->type_first);
+    for (int u = geo->n_units - 1; u >= 0; u--)
+        geo->type_first[geo->unit_type[u]] = (int8_t)u;
+    memset(geo->n_cell_units, 0, sizeof geo->n_cell_units);
+    memset(geo->region_mask, 0, sizeof geo->region_mask);
+    memset(geo->peer_mask, 0, sizeof geo->peer_mask);
+    for (int u = 0; u < geo->n_units; u++)
+        for (int i = 0; i < 9; i++) {
+            int c = geo->units[u][i], k = geo->n_cell_units[c]++;
+            geo->cell_units[c][k] = (int8_t)u;
+            geo->cell_pos[c][k] = (int8_t)i;
+        }
+    for (int c = 0; c < 81; c++) {
+        for (int i = 0; i < geo->n_region_peers[c]; i++) {
+            int o = geo->region_peers[c][i];
+            geo->region_mask[c][o >> 6] |= 1ULL << (o & 63);
+        }
+        for (int i = 0; i < geo->n_peers[c]; i++) {
+            int o = geo->peers[c][i];
+            geo->peer_mask[c][o >> 6] |= 1ULL << (o & 63);
+        }
+    }
+}
+
+/* SE_CLASSIC_GEO: grid.CLASSIC, from the tables below */
+static void classic_geo_init(void) {
+    SeGeo *geo = &SE_CLASSIC_GEO;
+    geo->classic = 1;
+    geo->n_units = 27;
+    for (int u = 0; u < 27; u++) {
+        geo->unit_type[u] = (int8_t)(u / 9);
+        for (int i = 0; i < 9; i++)
+            geo->units[u][i] = (int8_t)SE_UNITS[u][i];
+    }
+    for (int c = 0; c < 81; c++) {
+        geo->n_region_peers[c] = geo->n_peers[c] = 20;
+        for (int i = 0; i < 20; i++)
+            geo->region_peers[c][i] = (uint8_t)SE_PEER_ORDER[c][i];
+        for (int o = 0, n = 0; o < 81; o++)
+            if (SE_PEER_MASK[c][o >> 6] >> (o & 63) & 1)
+                geo->peers[c][n++] = (uint8_t)o;
+    }
+    se_geo_derive(geo);
+}
 
 /* grid.UNITS, CELL_UNITS, CELL_POS and PEER_ORDER */
 void se_tables_init(void) {
@@ -54,6 +109,7 @@ void se_tables_init(void) {
                         m |= 1 << j;
                 SE_SHARED_POS[u][t][i] = m;
             }
+    classic_geo_init();
 }
 
 /* chains.length_penalty */
@@ -69,10 +125,11 @@ int se_penalty(int complexity) {
 
 /* Grid.position_table into g->table */
 void se_table_fill(SeGrid *g) {
-    memset(g->table, 0, sizeof g->table);
-    for (int u = 0; u < 27; u++)
+    const SeGeo *geo = g->geo;
+    memset(g->table, 0, (size_t)geo->n_units * sizeof g->table[0]);
+    for (int u = 0; u < geo->n_units; u++)
         for (int i = 0; i < 9; i++) {
-            int m = g->cands[SE_UNITS[u][i]];
+            int m = g->cands[geo->units[u][i]];
             for (int v = 1; v <= 9; v++)
                 if (m >> v & 1)
                     g->table[u][v] |= (uint16_t)(1 << i);
@@ -338,6 +395,7 @@ int se_parse_grid(PyObject *values, PyObject *cands, SeGrid *g) {
         g->values[i] = (unsigned char)v[i];
         g->cands[i] = (uint16_t)c[i];
     }
+    g->geo = &SE_CLASSIC_GEO;
     se_table_fill(g);
     return 0;
 }
@@ -453,6 +511,15 @@ PyObject *se_found_list(SeCtx *x) {
                              : Py_BuildValue("(iiNOiii)", f->name, f->rating, rems, Py_None,
                                              f->complexity, f->sort_key / 1000000, f->source))
                  : NULL;
+        if (item && x->shaped) { /* (name, ..., source, shape) */
+            PyObject *shape = se_ints_tuple(x->shapes + f->shape, f->n_shape);
+            PyObject *tail = shape ? PyTuple_Pack(1, shape) : NULL;
+            PyObject *longer = tail ? PySequence_Concat(item, tail) : NULL;
+            Py_XDECREF(shape);
+            Py_XDECREF(tail);
+            Py_DECREF(item);
+            item = longer;
+        }
         if (!item) {
             Py_CLEAR(list);
             break;
@@ -470,6 +537,10 @@ PyObject *se_search(SeCtx *x, PyObject *values, PyObject *cands, PyObject *deadl
     SeGrid g;
     PyObject *result = NULL;
     if (se_parse_grid(values, cands, &g) == 0 && se_parse_limits(x, deadline, poll) == 0) {
+        if (x->geo) { /* a variant's regions: their table */
+            g.geo = x->geo;
+            se_table_fill(&g);
+        }
         run(x, &g);
         result = se_found_list(x);
     }

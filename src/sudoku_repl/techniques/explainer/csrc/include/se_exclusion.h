@@ -2,7 +2,7 @@
 #ifndef SUDOKU_REPL_SE_EXCLUSION_H
 #define SUDOKU_REPL_SE_EXCLUSION_H
 
-#include "se_tables.h"
+#include "se_geo.h"
 
 #if defined(__GNUC__)
 #pragma GCC visibility push(hidden)

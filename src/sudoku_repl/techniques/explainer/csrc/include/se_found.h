@@ -4,13 +4,14 @@
 #ifndef SUDOKU_REPL_SE_FOUND_H
 #define SUDOKU_REPL_SE_FOUND_H
 
-#include "se_tables.h"
+#include "se_geo.h"
 
 #if defined(__GNUC__)
 #pragma GCC visibility push(hidden)
 #endif
 
-#define SE_NAKED 3 /* nested.NAKED: a potential that is its cell's last value */
+/* nested.NAKED: a potential that is its cell's last value (a link's cause, else its unit) */
+#define SE_NAKED (-1)
 
 /* FNV-1a's step, the hashes of chains and grids */
 static inline uint64_t se_mix(uint64_t h, uint64_t v) { return (h ^ v) * 0x100000001b3ULL; }

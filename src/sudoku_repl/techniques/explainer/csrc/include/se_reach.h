@@ -4,9 +4,10 @@
  *
  * SeLinks, made once a grid rather than once a potential visited:
  *
- *   peers[cell][value][0 .. n_peers)   the cell's peers that hold the value, in PEER_ORDER
- *   conj[cell][value][t]               the one other cell of the cell's unit t (block, row,
- *                                      column) that holds the value, or -1
+ *   peers[cell][value][0 .. n_peers)   the cell's region peers that hold the value, in their
+ *                                      order (classic: PEER_ORDER)
+ *   conj[cell][value][t]               the one other cell of the cell's t-th unit (classic:
+ *                                      block, row, column) that holds the value, or -1
  *   pair[cell]                         a two-value cell's values, as a mask (else 0)
  *   (peers and conj made when first asked for the grid: made[cell][value] == gen)
  *   conj_any[cell]                     the cell's values with a conjugate in some unit (mask)
@@ -37,10 +38,10 @@
 #define SE_MAX_NODES (2 * 81 * 9)
 
 typedef struct {
-    uint8_t peers[81][10][20];
+    uint8_t peers[81][10][SE_MAX_PEERS];
     int8_t n_peers[81][10];
     uint32_t made[81][10], gen;
-    int8_t conj[81][10][3];
+    int8_t conj[81][10][SE_MAX_CELL_UNITS];
     uint16_t pair[81];
     uint16_t conj_any[81];
     uint64_t places[10][2]; /* each value's cells, as bits */
@@ -92,18 +93,27 @@ static inline int se_off_links(const SeLinks *L, int cell, int cell_links, int u
 /* L->peers[cell][value] and L->conj[cell][value], made from the value's places (the grid's
  * units' places for the conjugates) */
 static inline void se_links_make(SeLinks *L, const SeGrid *g, int cell, int value) {
-    int n = 0; /* in SE_PEER_ORDER: the parts, each in the order of the cells' numbers */
+    const SeGeo *geo = g->geo;
+    int n = 0;
     uint8_t *peers = L->peers[cell][value];
-    for (int part = 0; part < 3; part++)
-        for (int w = 0; w < 2; w++)
-            for (uint64_t m = SE_PEER_PARTS[cell][part][w] & L->places[value][w]; m; m &= m - 1)
-                peers[n++] = (uint8_t)(w * 64 + ctz64(m));
+    if (geo->classic) /* in SE_PEER_ORDER: the parts, each in the order of the cells' numbers */
+        for (int part = 0; part < 3; part++)
+            for (int w = 0; w < 2; w++)
+                for (uint64_t m = SE_PEER_PARTS[cell][part][w] & L->places[value][w]; m;
+                     m &= m - 1)
+                    peers[n++] = (uint8_t)(w * 64 + ctz64(m));
+    else
+        for (int i = 0; i < geo->n_region_peers[cell]; i++) {
+            int o = geo->region_peers[cell][i];
+            if (L->places[value][o >> 6] >> (o & 63) & 1)
+                peers[n++] = (uint8_t)o;
+        }
     L->n_peers[cell][value] = (int8_t)n;
-    for (int t = 0; t < 3; t++) {
-        int unit = SE_CELL_UNITS[cell][t];
-        int pos = g->table[unit][value] & ~(1 << SE_CELL_POS[cell][t]);
+    for (int t = 0; t < geo->n_cell_units[cell]; t++) {
+        int unit = geo->cell_units[cell][t];
+        int pos = g->table[unit][value] & ~(1 << geo->cell_pos[cell][t]);
         L->conj[cell][value][t] =
-            (int8_t)(pos && !(pos & (pos - 1)) ? SE_UNITS[unit][ctz32(pos)] : -1);
+            (int8_t)(pos && !(pos & (pos - 1)) ? geo->units[unit][ctz32(pos)] : -1);
     }
     L->made[cell][value] = L->gen;
 }
@@ -136,7 +146,7 @@ static inline int se_ons_of(SeLinks *L, const SeGrid *g, const SePot *p, int cel
         targets[n++] = cell * 16 + ctz32(pair & ~(1 << value));
     if (unit_links) {
         se_links_of(L, g, cell, value);
-        for (int t = 0; t < 3; t++) {
+        for (int t = 0; t < g->geo->n_cell_units[cell]; t++) {
             int o = L->conj[cell][value][t];
             if (o >= 0)
                 targets[n++] = o * 16 + value;

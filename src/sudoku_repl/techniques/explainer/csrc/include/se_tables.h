@@ -11,6 +11,7 @@
  *   se_memo       a rating's memo: what its searches find once for a grid and reuse
  *   se_tables     the geometry, the context: potentials, maps, ancestor counts, the stop check,
  *                 the parsing of a grid, the findings and their list handed back (this header)
+ *   se_geo        a variant's geometry from Python, in a capsule
  *   se_found      Chainer._found: a finding's complexity with the nested chains it rests on, and
  *                 what an inner search's finding keeps for the outer chain
  *   se_rules      the "+" rules (advanced.simple_rule_offs)
@@ -18,7 +19,7 @@
  *   se_forcing    the Chainer's hints (binary, cell, region chains)
  *   se_cycles     chains.py: cycles and forcing X/Y chains, and its module function
  *   se_nested     the nested rules (NestedRules), and the module function se_chainer
- *   se_exclusion  aligned exclusion (on se_tables only)
+ *   se_exclusion  aligned exclusion (on se_tables and se_geo only)
  *
  * The closure runs the nested rules, which run whole searches (se_forcing, se_cycles) on the
  * chain's grid: that recursion goes through x->nested_offs, a pointer se_nested sets, not
@@ -26,7 +27,8 @@
  *
  * The data (an SeCtx per search; an inner search of the nested rules has its own):
  *
- *   SeGrid      values[81] (0: empty), cands[81] (bit v: the digit v), table[27][10]
+ *   SeGeo       the regions and peers (grid.Geometry), classic's or a variant's
+ *   SeGrid      geo, values[81] (0: empty), cands[81] (bit v: the digit v), table[units][10]
  *               (Grid.position_table: bit i of table[u][v], the i-th cell of unit u has v)
  *   SePot       a potential: cell, value, on; its parents as SeCtx.par[parents ..
  *               parents + n_parents] (indices into SeCtx.pots)
@@ -47,10 +49,47 @@
 
 #define SE_KEYS 1620 /* potentials.key_of: (cell * 10 + value) * 2 + on */
 
+/* a geometry's limits: 27 units and serate's extra regions (9 disjoint groups, 9 windows, two
+ * diagonals, girandola, asterisk, center dot); a cell in 10 regions at most; 80 peers */
+#define SE_MAX_UNITS 50
+#define SE_MAX_CELL_UNITS 10
+#define SE_MAX_PEERS 80
+/* what an "on" potential turns off at most (its cell's 8 other values and its region peers),
+ * and an "off" one turns on (its cell's other value and a place in each region) */
+#define SE_MAX_OFFS (8 + SE_MAX_PEERS)
+#define SE_MAX_ONS (1 + SE_MAX_CELL_UNITS)
+enum { SE_PLUS_CLASSIC = 0, SE_PLUS_VARIANT, SE_PLUS_BLOCKS, SE_PLUS_LATIN };
+
+/* The regions and peers a search plays on (grid.Geometry): classic sudoku's (SE_CLASSIC_GEO,
+ * made at the module's start) or a variant's (se_geo.c, made once a layout from Python's
+ * Geometry and kept in a capsule by it). The searches' classic tables (SE_UNITS ...) are the
+ * classic geometry's, read where ``classic`` says so (their fast paths). */
+typedef struct SeGeo {
+    int classic;
+    int n_units;
+    int8_t units[SE_MAX_UNITS][9];   /* Geometry.units: each region's cells */
+    int8_t unit_type[SE_MAX_UNITS];  /* Geometry.unit_types: serate's type of each */
+    int8_t type_first[10];           /* the first unit of each type (-1: none; each type's
+                                      * units together, in type order) */
+    int8_t scan[SE_MAX_UNITS];       /* the units in HiddenSet's order: blocks, columns, rows,
+                                      * then the rest (ruled_plus._scan; classic:
+                                      * SE_BLOCKS_COLUMNS_ROWS) */
+    int8_t n_cell_units[81];         /* Geometry.cell_units: a cell's regions in unit order */
+    int8_t cell_units[81][SE_MAX_CELL_UNITS];
+    int8_t cell_pos[81][SE_MAX_CELL_UNITS]; /* Geometry.cell_pos: its place in each */
+    int8_t n_region_peers[81];       /* Geometry.region_peers: a chain's "on" to "off" */
+    uint8_t region_peers[81][SE_MAX_PEERS];
+    uint64_t region_mask[81][2];     /* the same as bits (cell c: word c >> 6, bit c & 63) */
+    int8_t n_peers[81];              /* Geometry.peers (a rule's leaps too), ascending */
+    uint8_t peers[81][SE_MAX_PEERS];
+    uint64_t peer_mask[81][2];
+} SeGeo;
+
 typedef struct {
+    const SeGeo *geo; /* the regions its table is of */
     unsigned char values[81];
     uint16_t cands[81];
-    uint16_t table[27][10]; /* Grid.position_table: bit i, the unit's i-th cell */
+    uint16_t table[SE_MAX_UNITS][10]; /* Grid.position_table: bit i, the unit's i-th cell */
 } SeGrid;
 
 typedef struct {
@@ -76,6 +115,12 @@ typedef struct {
 } SeFound;
 
 typedef struct SeCtx {
+    const SeGeo *geo; /* the geometry of the grids se_search parses (NULL: classic) */
+    int shaped;       /* se_found_list hands each finding's shape too */
+    /* the "+" rules (se_rules.c): 0 classic sudoku's (advanced.py), else a variant technique
+     * set's (ruled_plus.py): SE_PLUS_VARIANT (an extra region or a leap), SE_PLUS_BLOCKS (a
+     * Latin square's or non-consecutive's, with blocks), SE_PLUS_LATIN (without) */
+    int plus;
     int multiple, dynamic, nishio, level;
     int source;    /* the cell whose chains se_chainer_run follows (-1 after it) */
     int nesting;   /* level 4: the level of the nested dynamic chains (0-3) */
@@ -137,7 +182,12 @@ extern int SE_SHARED_POS[27][3][9];
  * order of the cells' numbers: SE_PEER_ORDER walks the parts' bits in turn */
 extern uint64_t SE_PEER_MASK[81][2], SE_PEER_PARTS[81][3][2];
 extern const int SE_BLOCKS_COLUMNS_ROWS[27];
+extern SeGeo SE_CLASSIC_GEO;
 void se_tables_init(void);
+/* a geometry's derived parts (cell_units, cell_pos, the masks) from its units, types, region
+ * peers and peers */
+void se_geo_derive(SeGeo *geo);
+
 int se_penalty(int complexity);
 void se_table_fill(SeGrid *g);
 int se_check_stop_due(SeCtx *x);
@@ -182,6 +232,8 @@ PyObject *se_search(SeCtx *x, PyObject *values, PyObject *cands, PyObject *deadl
                     PyObject *poll, int (*run)(SeCtx *, const SeGrid *));
 
 static inline int se_key(int cell, int value, int on) { return (cell * 10 + value) * 2 + on; }
+/* the geometry of a search (SeCtx.geo, NULL: classic) */
+static inline const SeGeo *se_geo(const SeCtx *x) { return x->geo ? x->geo : &SE_CLASSIC_GEO; }
 static inline int se_has(const SeMap *m, int key) { return m->idx[key] >= 0; }
 
 /* a new potential (its one parent ``parent``, or none for -1): its index, or -1 (x->stop set);
