@@ -212,14 +212,15 @@ def slow_on_pure(test: F) -> F:
     return SLOW(test) if _pure_build() else test
 
 
-def the_same_python_on_both_builds() -> list[pytest.MarkDecorator]:
-    """The marks of a module that tests a part with no C (the variant rules' Sudoku Explainer,
-    measures and maker): on either build its cases run the same Python, half a minute of it,
-    so CI runs them once, in the second core's run of the slow tests (the main job's suite is
-    CI's longer core): marked ``slow`` on every build, which the bare machine's run (.ci/pure)
-    and the main job's (``-m 'not slow ...'``) leave. A case whose rules play classic sudoku
-    runs the classic engines, held on each build by their own tests. A plain ``pytest`` runs
-    them. ``pytestmark = the_same_python_on_both_builds()``."""
+def variant_modules_once() -> list[pytest.MarkDecorator]:
+    """The marks of a module of Sudoku Explainer and the maker on variant rules: long on
+    either build (serate's whole paths, the maker's ratings), so CI runs them once, in the
+    second core's run of the slow tests on the native build (the main job's suite is CI's
+    longer core), where the explainer's C on the rules' geometry takes the chains; that C is
+    held to the pure Python, the reference, on the same goldens' states by
+    ``test_native_ruled_chains``. Marked ``slow`` on every build, which the bare machine's run
+    (.ci/pure) and the main job's (``-m 'not slow ...'``) leave. A plain ``pytest`` runs them.
+    ``pytestmark = variant_modules_once()``."""
     return [SLOW]
 
 

@@ -16,11 +16,11 @@ import pytest
 from sudoku_repl.core.rules import parse
 from sudoku_repl.techniques.explainer import ruled, ruled_chains
 from sudoku_repl.techniques.explainer.ruled import Beyond, Layout, RuledGrid, layout_of
-from tests.support.helpers import TEST_DATA, slow_cases, the_same_python_on_both_builds
+from tests.support.helpers import TEST_DATA, slow_cases, variant_modules_once
 from tests.support.serate_variant_lines import in_stretch
 from tests.support.sweeps import either, sweep
 
-pytestmark = the_same_python_on_both_builds()
+pytestmark = variant_modules_once()
 
 GOLDENS = TEST_DATA / "rules" / "serate_chains"
 #: the sets the quick run holds (the diagonals' extra regions, no blocks, a leap): the others'

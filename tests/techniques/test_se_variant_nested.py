@@ -12,12 +12,12 @@ import pytest
 from sudoku_repl.core.rules import parse
 from sudoku_repl.techniques.explainer import ruled, ruled_chains
 from sudoku_repl.techniques.explainer.ruled import RuledGrid, layout_of
-from tests.support.helpers import TEST_DATA, the_same_python_on_both_builds
+from tests.support.helpers import TEST_DATA, variant_modules_once
 from tests.support.sweeps import sweep, sweeping
 from tests.techniques.test_se_variant_chains import Entry, entries, serate_grid
 from tests.techniques.test_se_variants import _golden
 
-pytestmark = the_same_python_on_both_builds()
+pytestmark = variant_modules_once()
 
 GOLDENS = TEST_DATA / "rules" / "serate_nested"
 #: serate's nested forcing chains' least rating: its steps rated less are of earlier techniques

@@ -25,10 +25,10 @@ from sudoku_repl.techniques.explainer.ruled import (
     plays_classic,
     rate_ruled_grid,
 )
-from tests.support.helpers import TEST_DATA, the_same_python_on_both_builds
+from tests.support.helpers import TEST_DATA, variant_modules_once
 from tests.support.sweeps import sweep
 
-pytestmark = the_same_python_on_both_builds()
+pytestmark = variant_modules_once()
 
 GOLDENS = TEST_DATA / "rules" / "serate"
 #: puzzles whose paths use serate's techniques past the hidden triple

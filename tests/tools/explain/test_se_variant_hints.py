@@ -22,7 +22,7 @@ from tests.support.helpers import (
     Answers,
     Shell,
     but_the_pure_build_line,
-    the_same_python_on_both_builds,
+    variant_modules_once,
 )
 from tests.techniques.test_se_variant_chains import entries, serate_grid
 from tests.techniques.test_se_variant_nested import GOLDENS as NESTED
@@ -35,7 +35,7 @@ from tests.techniques.test_se_variants import (
     quick_goldens,
 )
 
-pytestmark = the_same_python_on_both_builds()
+pytestmark = variant_modules_once()
 
 X_QUIZ = "...63.7.4........6...7..........8....7...9.124.13......5...........5........9.6.."
 

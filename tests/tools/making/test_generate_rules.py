@@ -23,9 +23,9 @@ from sudoku_repl.tools.making.run import Request, Run
 from sudoku_repl.tools.rating.pool import StopFlag
 from tests.oracles.make_rules_puzzles import JIGSAW
 from tests.oracles.rules_count import Counter
-from tests.support.helpers import TEST_DATA, Shell, the_same_python_on_both_builds
+from tests.support.helpers import TEST_DATA, Shell, variant_modules_once
 
-pytestmark = the_same_python_on_both_builds()
+pytestmark = variant_modules_once()
 
 #: (the rules, the symmetry, the seed): every family of rules, and combinations
 CASES = [

@@ -17,7 +17,7 @@ import pytest
 
 from sudoku_repl.frontends.rate_cli import main_rate
 from tests.core.test_rules import oracle
-from tests.support.helpers import the_same_python_on_both_builds
+from tests.support.helpers import variant_modules_once
 from tests.support.rate_output import without_settings
 from tests.techniques.difficulty.rules_oracle import Board
 from tests.techniques.difficulty.test_rules_measures import HARDER, QUIZZES
@@ -29,7 +29,7 @@ from tests.techniques.test_se_variants import (
     quick_goldens,
 )
 
-pytestmark = the_same_python_on_both_builds()
+pytestmark = variant_modules_once()
 
 X_QUIZ = "...63.7.4........6...7..........8....7...9.124.13......5...........5........9.6.."
 
