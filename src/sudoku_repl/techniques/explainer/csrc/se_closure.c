@@ -1,6 +1,7 @@
 /* The implication closure of a forcing chain (forcing.Chainer.chain) and its two steps
  * (potentials.on_to_off, off_to_on), the potentials kept in the context with their parents. */
 #include "se_closure.h"
+#include <stddef.h> /* offsetof: a grid copied as far as its geometry's regions */
 
 /* potentials.remove: the candidate off the grid and its table */
 static void se_remove(SeGrid *g, int cell, int value) {
