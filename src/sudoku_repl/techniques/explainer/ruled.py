@@ -220,7 +220,10 @@ def _hidden_sets(
         if grid.empty_in(region) <= least:
             continue
         table = grid.position_table((region,))[0]
-        for values in combinations_colex(tuple(DIGITS), degree):
+        # (a value of one place or none is in no set: the sets of the others alone, in the
+        # same colex order, since leaving items out keeps it)
+        held = tuple(v for v in DIGITS if BIT_COUNT[table[v]] > 1)
+        for values in combinations_colex(held, degree):
             common = hidden_set_cells(table, values)
             if common is not None:
                 yield kind, region, values, common, table
@@ -299,7 +302,9 @@ def naked_sets(degree: int, generalized: bool) -> Finder:
         for kind, region in grid.layout.scan():
             if grid.empty_in(region) < degree * 2:
                 continue
-            for cells in combinations_colex(region, degree):
+            # (a cell of one candidate or none is in no set: ``_hidden_sets``' cut)
+            open_cells = tuple(c for c in region if BIT_COUNT[cands[c]] > 1)
+            for cells in combinations_colex(open_cells, degree):
                 # (CommonTuples over the cells' candidates, as over a set's values' places)
                 union = hidden_set_cells(cands, cells)
                 if union is None:
