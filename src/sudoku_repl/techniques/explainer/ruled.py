@@ -56,9 +56,9 @@ from sudoku_repl.techniques.explainer.ruled_grid import plays_classic as plays_c
 from sudoku_repl.techniques.explainer.ruled_grid import serate_words as serate_words
 from sudoku_repl.techniques.explainer.ruled_words import TYPE_NAMES, cell_name, full_name
 from sudoku_repl.techniques.explainer.ruled_words import cells_text as _cells
-from sudoku_repl.techniques.explainer.singles import hidden_set_cells
 from sudoku_repl.techniques.explainer.strong_links import (
     TurbotPlan,
+    removals_of,
     turbot_findings,
     turbot_names,
 )
@@ -224,8 +224,10 @@ def _hidden_sets(
         # same colex order, since leaving items out keeps it)
         held = tuple(v for v in DIGITS if BIT_COUNT[table[v]] > 1)
         for values in combinations_colex(held, degree):
-            common = hidden_set_cells(table, values)
-            if common is not None:
+            common = 0  # (``hidden_set_cells``, its test of each value's places done above)
+            for value in values:
+                common |= table[value]
+            if BIT_COUNT[common] == degree:
                 yield kind, region, values, common, table
 
 
@@ -269,19 +271,21 @@ def generalized_intersections(grid: RuledGrid) -> Iterator[Hint]:
     """``VLocking`` (2.9): a digit's two to six places in a region take it out of every cell
     that sees them all."""
     lay = grid.layout
-    peers = lay.peers
+    masks, peer_mask = _region_masks(lay), lay.geometry.peer_mask
+    holding = [0] + [grid.value_mask(value) for value in DIGITS]
     for kind in lay.types:  # blocks, rows, columns, then the extra types
         for value in DIGITS:
+            holders = holding[value]
             for index, region in enumerate(lay.regions[kind]):
-                places = grid.places(region, value)
-                if not 2 <= len(places) <= 6:
+                places = holders & masks[kind][index]
+                if not 2 <= places.bit_count() <= 6:
                     continue
-                cells = [region[i] for i in places]
-                seeing = set(peers[cells[0]])
-                for cell in cells[1:]:
-                    seeing.intersection_update(peers[cell])
-                removals = tuple((c, value) for c in sorted(seeing) if grid.cands[c] >> value & 1)
-                if removals:
+                cells = [c for c in region if places >> c & 1]
+                seeing = holders
+                for cell in cells:
+                    seeing &= peer_mask[cell]
+                if seeing:
+                    removals = removals_of(seeing, value)
                     text = f"{_cells(cells)} on value {value} in {full_name(kind, index)}"
                     yield Hint("Generalized Intersections", 29, removals, None, text)
 
@@ -305,9 +309,12 @@ def naked_sets(degree: int, generalized: bool) -> Finder:
             # (a cell of one candidate or none is in no set: ``_hidden_sets``' cut)
             open_cells = tuple(c for c in region if BIT_COUNT[cands[c]] > 1)
             for cells in combinations_colex(open_cells, degree):
-                # (CommonTuples over the cells' candidates, as over a set's values' places)
-                union = hidden_set_cells(cands, cells)
-                if union is None:
+                # (CommonTuples over the cells' candidates, as over a set's values' places:
+                # ``hidden_set_cells``, its test of each cell's candidates done above)
+                union = 0
+                for cell in cells:
+                    union |= cands[cell]
+                if BIT_COUNT[union] != degree:
                     continue
                 if generalized:
                     removals = _seen_removals(grid, cells, union)
