@@ -235,16 +235,20 @@ def _share(
     """``TurbotFish.shareRegionOf``: the first region of the types ``shares`` (classic: the
     column, else the row, else the block) holding both bridges and their groups' other cells
     (a support's second only with its first)."""
-    cells = [bridge2, support1, support2]
-    if support1 is not None:
-        cells.append(support1b)
-    if support2 is not None:
-        cells.append(support2b)
     for kind in shares:
         of = unit_of[kind]
         unit = of[bridge1]
-        if unit >= 0 and all(c is None or of[c] == unit for c in cells):
-            return unit
+        if unit < 0 or of[bridge2] != unit:
+            continue
+        if support1 is not None and (
+            of[support1] != unit or (support1b is not None and of[support1b] != unit)
+        ):
+            continue
+        if support2 is not None and (
+            of[support2] != unit or (support2b is not None and of[support2b] != unit)
+        ):
+            continue
+        return unit
     return None
 
 
