@@ -109,15 +109,22 @@ _SHARE_TYPES: Final = (3, 4, 7, 8, 9, 5, 6)
 def hidden_singles(grid: RuledGrid) -> Iterator[Hint]:
     """``HiddenSingle``: the last empty cells of a region first (1.0), then a digit's one
     place in a region (1.2 in a block, else 1.5)."""
-    lay = grid.layout
+    scan = _scan_masks(grid.layout)
+    # (the empty cells and each value's cells as 81-bit masks, read once for every region)
+    empty, holding = 0, [0] * 10
+    for cell, mask in enumerate(grid.cands):
+        if not grid.values[cell]:
+            empty |= 1 << cell
+        for value in MASK_DIGITS[mask]:
+            holding[value] |= 1 << cell
     for alone_only in (True, False):
-        for kind, region in lay.scan():
-            if (grid.empty_in(region) == 1) != alone_only:
+        for kind, mask in scan:
+            if ((empty & mask).bit_count() == 1) != alone_only:
                 continue
             for value in DIGITS:
-                places = grid.places(region, value)
-                if len(places) == 1:
-                    cell = region[places[0]]
+                places = holding[value] & mask
+                if places and not places & (places - 1):  # (one place)
+                    cell = places.bit_length() - 1
                     rating = 10 if alone_only else 12 if kind == 0 else 15
                     text = f"Hidden Single: {cell_name(cell)}: {value} in {TYPE_NAMES[kind]}"
                     yield Hint("Hidden Single", rating, (), (cell, value), text)
@@ -158,6 +165,13 @@ def direct_pointing(grid: RuledGrid) -> Iterator[Hint]:
                             region1, region2 = lay.regions[type1][i1], lay.regions[type2][i2]
                             yield _direct_locking(grid, type1, type2, region1, region2,
                                                   left.bit_length() - 1, value)  # fmt: skip
+
+
+@cache
+def _scan_masks(lay: Layout) -> tuple[tuple[int, int], ...]:
+    """(type, the region's cells as an 81-bit mask) of each region in ``Layout.scan``'s
+    order."""
+    return tuple((kind, sum(1 << c for c in region)) for kind, region in lay.scan())
 
 
 @cache
