@@ -264,7 +264,7 @@ def turbot_findings(
     if geometry is None:
         geometry = grid.geometry
     typed = typed_units(geometry)
-    units, masks = geometry.units, typed.masks
+    units, masks, peer_mask = geometry.units, typed.masks, geometry.peer_mask
     table = grid.position_table(units)
     holding = [0] + [grid.value_mask(value) for value in DIGITS]
     found: list[Turbot] = []
@@ -293,7 +293,12 @@ def turbot_findings(
                         rest = holders & ~(masks[base] | masks[cover])
                         if not rest:
                             continue
+                        # (a chain removes the value from cells seeing a base end and a
+                        # cover end: where no cell does, none of the four joins is tried)
+                        near = (peer_mask[be[0]] | peer_mask[be[1]]) & rest
                         for ce in cover_ends:
+                            if not near & (peer_mask[ce[0]] | peer_mask[ce[1]]):
+                                continue
                             ends = [*be[:2], *ce[:2], *be[2:4], *ce[2:4], *be[4:], *ce[4:]]
                             _turbots(
                                 found,
