@@ -142,21 +142,24 @@ def direct_pointing(grid: RuledGrid) -> Iterator[Hint]:
         if 3 in lay.types:
             pairs += _DIRECT_PAIRS[3]
     masks = _region_masks(lay)
-    holding = [0] + [grid.value_mask(value) for value in DIGITS]
+    holding = _holding(grid)
     for type1, type2 in pairs:
         firsts, seconds = masks[type1], masks[type2]
+        crossing = _crossing(lay, type1, type2)
         for value in DIGITS:
             holders = holding[value]
             for i1, mask1 in enumerate(firsts):
                 places = holders & mask1
                 if places.bit_count() < 2:
                     continue
-                for i2, mask2 in enumerate(seconds):
-                    if not mask2 & mask1 or places & ~mask2:
+                for i2 in crossing[0][i1]:
+                    mask2 = seconds[i2]
+                    if places & ~mask2:
                         continue
-                    for i3, mask3 in enumerate(firsts):
-                        if i3 == i1 or not mask3 & mask2:
+                    for i3 in crossing[1][i2]:
+                        if i3 == i1:
                             continue
+                        mask3 = firsts[i3]
                         places3 = holders & mask3
                         if places3.bit_count() <= 1:
                             continue
@@ -165,6 +168,28 @@ def direct_pointing(grid: RuledGrid) -> Iterator[Hint]:
                             region1, region2 = lay.regions[type1][i1], lay.regions[type2][i2]
                             yield _direct_locking(grid, type1, type2, region1, region2,
                                                   left.bit_length() - 1, value)  # fmt: skip
+
+
+def _holding(grid: RuledGrid) -> list[int]:
+    """Each value's cells as an 81-bit mask (index 0 unused), read in one pass."""
+    holding = [0] * 10
+    for cell, mask in enumerate(grid.cands):
+        for value in MASK_DIGITS[mask]:
+            holding[value] |= 1 << cell
+    return holding
+
+
+@cache
+def _crossing(
+    lay: Layout, type1: int, type2: int
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """For each region of ``type1`` the regions of ``type2`` sharing a cell with it, and for
+    each of ``type2`` those of ``type1``, in index order."""
+    firsts, seconds = _region_masks(lay)[type1], _region_masks(lay)[type2]
+    return (
+        tuple(tuple(i for i, m in enumerate(seconds) if m & m1) for m1 in firsts),
+        tuple(tuple(i for i, m in enumerate(firsts) if m & m2) for m2 in seconds),
+    )
 
 
 @cache
@@ -185,7 +210,7 @@ def pointing_claiming(grid: RuledGrid) -> Iterator[Hint]:
     a line all in one block (claiming, 2.8), take it out of the rest of the other."""
     lay = grid.layout
     masks = _region_masks(lay)
-    holding = [0] + [grid.value_mask(value) for value in DIGITS]
+    holding = _holding(grid)
     for type1, type2 in _DIRECT_PAIRS[0]:
         for value in DIGITS:
             holders = holding[value]
@@ -286,7 +311,7 @@ def generalized_intersections(grid: RuledGrid) -> Iterator[Hint]:
     that sees them all."""
     lay = grid.layout
     masks, peer_mask = _region_masks(lay), lay.geometry.peer_mask
-    holding = [0] + [grid.value_mask(value) for value in DIGITS]
+    holding = _holding(grid)
     for kind in lay.types:  # blocks, rows, columns, then the extra types
         for value in DIGITS:
             holders = holding[value]
