@@ -26,13 +26,16 @@ def fish_patterns(
     fish that removes anything: columns first, then rows, as the base."""
     counts = {value: grid.count_value(value) for value in DIGITS}
     for base_type, cover_type in ((2, 1), (1, 2)):
+        # (each line's places of each value, read once: the combinations ask them again and
+        # again)
+        table = grid.position_table(UNITS[base_type * 9 : base_type * 9 + 9])
         for indexes in combinations_colex(tuple(range(9)), degree):
             for value in DIGITS:
                 if counts[value] + degree * 2 > 9:
                     continue
                 union = 0
                 for index in indexes:
-                    pos = grid.positions(base_type * 9 + index, value)
+                    pos = table[index][value]
                     if BIT_COUNT[pos] <= 1:
                         break
                     union |= pos

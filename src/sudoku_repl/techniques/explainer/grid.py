@@ -256,11 +256,9 @@ class Grid:
         for unit in self.geometry.units if units is None else units:
             row = [0] * 10
             for i, cell in enumerate(unit):
-                mask = cands[cell]
-                while mask:
-                    low = mask & -mask
-                    row[low.bit_length() - 1] |= 1 << i
-                    mask ^= low
+                bit = 1 << i
+                for value in MASK_DIGITS[cands[cell]]:
+                    row[value] |= bit
             table.append(row)
         return table
 

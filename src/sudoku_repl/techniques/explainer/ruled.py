@@ -56,9 +56,9 @@ from sudoku_repl.techniques.explainer.ruled_grid import plays_classic as plays_c
 from sudoku_repl.techniques.explainer.ruled_grid import serate_words as serate_words
 from sudoku_repl.techniques.explainer.ruled_words import TYPE_NAMES, cell_name, full_name
 from sudoku_repl.techniques.explainer.ruled_words import cells_text as _cells
-from sudoku_repl.techniques.explainer.singles import hidden_set_cells
 from sudoku_repl.techniques.explainer.strong_links import (
     TurbotPlan,
+    removals_of,
     turbot_findings,
     turbot_names,
 )
@@ -109,15 +109,22 @@ _SHARE_TYPES: Final = (3, 4, 7, 8, 9, 5, 6)
 def hidden_singles(grid: RuledGrid) -> Iterator[Hint]:
     """``HiddenSingle``: the last empty cells of a region first (1.0), then a digit's one
     place in a region (1.2 in a block, else 1.5)."""
-    lay = grid.layout
+    scan = _scan_masks(grid.layout)
+    # (the empty cells and each value's cells as 81-bit masks, read once for every region)
+    empty, holding = 0, [0] * 10
+    for cell, mask in enumerate(grid.cands):
+        if not grid.values[cell]:
+            empty |= 1 << cell
+        for value in MASK_DIGITS[mask]:
+            holding[value] |= 1 << cell
     for alone_only in (True, False):
-        for kind, region in lay.scan():
-            if (grid.empty_in(region) == 1) != alone_only:
+        for kind, mask in scan:
+            if ((empty & mask).bit_count() == 1) != alone_only:
                 continue
             for value in DIGITS:
-                places = grid.places(region, value)
-                if len(places) == 1:
-                    cell = region[places[0]]
+                places = holding[value] & mask
+                if places and not places & (places - 1):  # (one place)
+                    cell = places.bit_length() - 1
                     rating = 10 if alone_only else 12 if kind == 0 else 15
                     text = f"Hidden Single: {cell_name(cell)}: {value} in {TYPE_NAMES[kind]}"
                     yield Hint("Hidden Single", rating, (), (cell, value), text)
@@ -135,21 +142,24 @@ def direct_pointing(grid: RuledGrid) -> Iterator[Hint]:
         if 3 in lay.types:
             pairs += _DIRECT_PAIRS[3]
     masks = _region_masks(lay)
-    holding = [0] + [grid.value_mask(value) for value in DIGITS]
+    holding = _holding(grid)
     for type1, type2 in pairs:
         firsts, seconds = masks[type1], masks[type2]
+        crossing = _crossing(lay, type1, type2)
         for value in DIGITS:
             holders = holding[value]
             for i1, mask1 in enumerate(firsts):
                 places = holders & mask1
                 if places.bit_count() < 2:
                     continue
-                for i2, mask2 in enumerate(seconds):
-                    if not mask2 & mask1 or places & ~mask2:
+                for i2 in crossing[0][i1]:
+                    mask2 = seconds[i2]
+                    if places & ~mask2:
                         continue
-                    for i3, mask3 in enumerate(firsts):
-                        if i3 == i1 or not mask3 & mask2:
+                    for i3 in crossing[1][i2]:
+                        if i3 == i1:
                             continue
+                        mask3 = firsts[i3]
                         places3 = holders & mask3
                         if places3.bit_count() <= 1:
                             continue
@@ -158,6 +168,35 @@ def direct_pointing(grid: RuledGrid) -> Iterator[Hint]:
                             region1, region2 = lay.regions[type1][i1], lay.regions[type2][i2]
                             yield _direct_locking(grid, type1, type2, region1, region2,
                                                   left.bit_length() - 1, value)  # fmt: skip
+
+
+def _holding(grid: RuledGrid) -> list[int]:
+    """Each value's cells as an 81-bit mask (index 0 unused), read in one pass."""
+    holding = [0] * 10
+    for cell, mask in enumerate(grid.cands):
+        for value in MASK_DIGITS[mask]:
+            holding[value] |= 1 << cell
+    return holding
+
+
+@cache
+def _crossing(
+    lay: Layout, type1: int, type2: int
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """For each region of ``type1`` the regions of ``type2`` sharing a cell with it, and for
+    each of ``type2`` those of ``type1``, in index order."""
+    firsts, seconds = _region_masks(lay)[type1], _region_masks(lay)[type2]
+    return (
+        tuple(tuple(i for i, m in enumerate(seconds) if m & m1) for m1 in firsts),
+        tuple(tuple(i for i, m in enumerate(firsts) if m & m2) for m2 in seconds),
+    )
+
+
+@cache
+def _scan_masks(lay: Layout) -> tuple[tuple[int, int], ...]:
+    """(type, the region's cells as an 81-bit mask) of each region in ``Layout.scan``'s
+    order."""
+    return tuple((kind, sum(1 << c for c in region)) for kind, region in lay.scan())
 
 
 @cache
@@ -171,7 +210,7 @@ def pointing_claiming(grid: RuledGrid) -> Iterator[Hint]:
     a line all in one block (claiming, 2.8), take it out of the rest of the other."""
     lay = grid.layout
     masks = _region_masks(lay)
-    holding = [0] + [grid.value_mask(value) for value in DIGITS]
+    holding = _holding(grid)
     for type1, type2 in _DIRECT_PAIRS[0]:
         for value in DIGITS:
             holders = holding[value]
@@ -220,9 +259,14 @@ def _hidden_sets(
         if grid.empty_in(region) <= least:
             continue
         table = grid.position_table((region,))[0]
-        for values in combinations_colex(tuple(DIGITS), degree):
-            common = hidden_set_cells(table, values)
-            if common is not None:
+        # (a value of one place or none is in no set: the sets of the others alone, in the
+        # same colex order, since leaving items out keeps it)
+        held = tuple(v for v in DIGITS if BIT_COUNT[table[v]] > 1)
+        for values in combinations_colex(held, degree):
+            common = 0  # (``hidden_set_cells``, its test of each value's places done above)
+            for value in values:
+                common |= table[value]
+            if BIT_COUNT[common] == degree:
                 yield kind, region, values, common, table
 
 
@@ -266,19 +310,21 @@ def generalized_intersections(grid: RuledGrid) -> Iterator[Hint]:
     """``VLocking`` (2.9): a digit's two to six places in a region take it out of every cell
     that sees them all."""
     lay = grid.layout
-    peers = lay.peers
+    masks, peer_mask = _region_masks(lay), lay.geometry.peer_mask
+    holding = _holding(grid)
     for kind in lay.types:  # blocks, rows, columns, then the extra types
         for value in DIGITS:
+            holders = holding[value]
             for index, region in enumerate(lay.regions[kind]):
-                places = grid.places(region, value)
-                if not 2 <= len(places) <= 6:
+                places = holders & masks[kind][index]
+                if not 2 <= places.bit_count() <= 6:
                     continue
-                cells = [region[i] for i in places]
-                seeing = set(peers[cells[0]])
-                for cell in cells[1:]:
-                    seeing.intersection_update(peers[cell])
-                removals = tuple((c, value) for c in sorted(seeing) if grid.cands[c] >> value & 1)
-                if removals:
+                cells = [c for c in region if places >> c & 1]
+                seeing = holders
+                for cell in cells:
+                    seeing &= peer_mask[cell]
+                if seeing:
+                    removals = removals_of(seeing, value)
                     text = f"{_cells(cells)} on value {value} in {full_name(kind, index)}"
                     yield Hint("Generalized Intersections", 29, removals, None, text)
 
@@ -299,10 +345,15 @@ def naked_sets(degree: int, generalized: bool) -> Finder:
         for kind, region in grid.layout.scan():
             if grid.empty_in(region) < degree * 2:
                 continue
-            for cells in combinations_colex(region, degree):
-                # (CommonTuples over the cells' candidates, as over a set's values' places)
-                union = hidden_set_cells(cands, cells)
-                if union is None:
+            # (a cell of one candidate or none is in no set: ``_hidden_sets``' cut)
+            open_cells = tuple(c for c in region if BIT_COUNT[cands[c]] > 1)
+            for cells in combinations_colex(open_cells, degree):
+                # (CommonTuples over the cells' candidates, as over a set's values' places:
+                # ``hidden_set_cells``, its test of each cell's candidates done above)
+                union = 0
+                for cell in cells:
+                    union |= cands[cell]
+                if BIT_COUNT[union] != degree:
                     continue
                 if generalized:
                     removals = _seen_removals(grid, cells, union)

@@ -235,16 +235,20 @@ def _share(
     """``TurbotFish.shareRegionOf``: the first region of the types ``shares`` (classic: the
     column, else the row, else the block) holding both bridges and their groups' other cells
     (a support's second only with its first)."""
-    cells = [bridge2, support1, support2]
-    if support1 is not None:
-        cells.append(support1b)
-    if support2 is not None:
-        cells.append(support2b)
     for kind in shares:
         of = unit_of[kind]
         unit = of[bridge1]
-        if unit >= 0 and all(c is None or of[c] == unit for c in cells):
-            return unit
+        if unit < 0 or of[bridge2] != unit:
+            continue
+        if support1 is not None and (
+            of[support1] != unit or (support1b is not None and of[support1b] != unit)
+        ):
+            continue
+        if support2 is not None and (
+            of[support2] != unit or (support2b is not None and of[support2b] != unit)
+        ):
+            continue
+        return unit
     return None
 
 
@@ -260,7 +264,7 @@ def turbot_findings(
     if geometry is None:
         geometry = grid.geometry
     typed = typed_units(geometry)
-    units, masks = geometry.units, typed.masks
+    units, masks, peer_mask = geometry.units, typed.masks, geometry.peer_mask
     table = grid.position_table(units)
     holding = [0] + [grid.value_mask(value) for value in DIGITS]
     found: list[Turbot] = []
@@ -269,6 +273,10 @@ def turbot_findings(
         bases, covers = typed.units[base_type], typed.units[cover_type]
         for value in DIGITS:
             holders = holding[value]
+            # (each cover's link, read once for every base end that tries it)
+            cover_links = [
+                _link_ends(units[cover], cover_block, table[cover][value]) for cover in covers
+            ]
             for i1, base in enumerate(bases):
                 base_link = _link_ends(units[base], base_block, table[base][value])
                 if base_link is None:
@@ -277,26 +285,30 @@ def turbot_findings(
                 base_places = holders & masks[base]
                 for be in base_ends:
                     for i2 in range(i1 + 1 if base_type == cover_type else 0, len(covers)):
+                        cover_link = cover_links[i2]
                         cover = covers[i2]
-                        cover_link = _link_ends(units[cover], cover_block, table[cover][value])
                         if cover_link is None or base_places & masks[cover]:
                             continue
                         cover_grouped, cover_ends = cover_link
                         rest = holders & ~(masks[base] | masks[cover])
                         if not rest:
                             continue
+                        # (a chain removes the value from cells seeing a base end and a
+                        # cover end: where no cell does, none of the four joins is tried)
+                        near = (peer_mask[be[0]] | peer_mask[be[1]]) & rest
                         for ce in cover_ends:
+                            if not near & (peer_mask[ce[0]] | peer_mask[ce[1]]):
+                                continue
                             ends = [*be[:2], *ce[:2], *be[2:4], *ce[2:4], *be[4:], *ce[4:]]
-                            found.extend(
-                                _turbots(
-                                    geometry,
-                                    (typed.unit_of, plan.shares),
-                                    rest,
-                                    value,
-                                    ends,
-                                    (base, cover),
-                                    (base_grouped, cover_grouped),
-                                )
+                            _turbots(
+                                found,
+                                geometry,
+                                (typed.unit_of, plan.shares),
+                                rest,
+                                value,
+                                ends,
+                                (base, cover),
+                                (base_grouped, cover_grouped),
                             )
     found.sort(key=lambda t: t.suffix)
     found.sort(key=lambda t: (t.rating, -len(t.removals)))
@@ -304,6 +316,7 @@ def turbot_findings(
 
 
 def _turbots(
+    found: list[Turbot],
     geometry: Geometry,
     sharing: tuple[tuple[tuple[int, ...], ...], tuple[int, ...]],
     rest: int,
@@ -311,8 +324,8 @@ def _turbots(
     cells: list[int | None],
     links: tuple[int, int],
     grouped: tuple[bool, bool],
-) -> Iterator[Turbot]:
-    """The chains of one base link and one cover link (``links``, their units), named one way
+) -> None:
+    """Adds to ``found`` the chains of one base link and one cover link (``links``, their units), named one way
     each (``cells``: serate's twelve, 0-1 the base's ends, 2-3 the cover's, 4-7 and 8-11 their
     groups' other cells), joined each of the four ways whose bridges share a region other than
     theirs (``sharing``: each type's region of each cell, the types asked); ``rest``: the
@@ -325,14 +338,15 @@ def _turbots(
             start, end = cells[i], cells[5 - j]
             assert start is not None and end is not None
             seen = peer_mask[start] & peer_mask[end] & rest
-            if base_grouped and cells[i + 4] is not None:
-                seen &= geometry.seen_by_all(
-                    c for c in (cells[i + 4], cells[i + 8]) if c is not None
-                )
-            if cover_grouped and cells[9 - j] is not None:
-                seen &= geometry.seen_by_all(
-                    c for c in (cells[9 - j], cells[13 - j]) if c is not None
-                )
+            # (the groups' other cells seen too: ``Geometry.seen_by_all`` inline)
+            if base_grouped and (other := cells[i + 4]) is not None:
+                seen &= peer_mask[other]
+                if (other := cells[i + 8]) is not None:
+                    seen &= peer_mask[other]
+            if cover_grouped and (other := cells[9 - j]) is not None:
+                seen &= peer_mask[other]
+                if (other := cells[13 - j]) is not None:
+                    seen &= peer_mask[other]
             if not seen:  # (the cheap test first: the chain would remove nothing)
                 continue
             bridge1, bridge2 = cells[1 - i], cells[j]
@@ -346,18 +360,20 @@ def _turbots(
             if removals:
                 types = (geometry.unit_types[base], geometry.unit_types[cover])
                 plain = not (base_grouped or cover_grouped) and max(types) <= 2
-                yield Turbot(
-                    _TURBOT_RATINGS[types] if plain else 43,
-                    removals,
-                    value,
-                    base,
-                    cover,
-                    grouped,
-                    start,
-                    bridge1,
-                    bridge2,
-                    end,
-                    shared,
+                found.append(
+                    Turbot(
+                        _TURBOT_RATINGS[types] if plain else 43,
+                        removals,
+                        value,
+                        base,
+                        cover,
+                        grouped,
+                        start,
+                        bridge1,
+                        bridge2,
+                        end,
+                        shared,
+                    )
                 )
 
 

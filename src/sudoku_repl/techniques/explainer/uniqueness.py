@@ -44,6 +44,9 @@ def _loops(grid: Grid, start: int, v1: int, v2: int) -> list[list[int]]:
     cell_units, unit_types, units = geometry.cell_units, geometry.unit_types, geometry.units
     found: list[list[int]] = []
     loop: list[int] = []
+    # each unit's cells holding both values (the start among them), in the unit's order:
+    # the only ones a step may reach, listed once a unit rather than at every step
+    holding: dict[int, list[int]] = {}
 
     def walk(cell: int, allowed: int, extra: int, last_type: int) -> None:
         loop.append(cell)
@@ -51,16 +54,18 @@ def _loops(grid: Grid, start: int, v1: int, v2: int) -> list[list[int]]:
             unit_type = unit_types[unit]
             if unit_type == last_type:
                 continue
-            for nxt in units[unit]:
+            cells = holding.get(unit)
+            if cells is None:
+                cells = holding[unit] = [c for c in units[unit] if cands[c] & both == both]
+            for nxt in cells:
                 if nxt == loop[0] and len(loop) >= 4:
                     found.append(loop[:])
                 elif nxt not in loop:
                     mask = cands[nxt]
-                    if mask & both == both:
-                        new_extra = (extra | mask) & ~both
-                        size = BIT_COUNT[mask]
-                        if size == 2 or BIT_COUNT[new_extra] == 1 or allowed > 0:
-                            walk(nxt, allowed - (size > 2), new_extra, unit_type)
+                    new_extra = (extra | mask) & ~both
+                    size = BIT_COUNT[mask]
+                    if size == 2 or BIT_COUNT[new_extra] == 1 or allowed > 0:
+                        walk(nxt, allowed - (size > 2), new_extra, unit_type)
         loop.pop()
 
     walk(start, 2, 0, -1)
