@@ -27,7 +27,6 @@ rating's (``rating.rate``).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import cache
 from typing import Final
 
 from sudoku_repl.core.rules import Rules
@@ -54,6 +53,12 @@ from sudoku_repl.techniques.explainer.ruled_grid import TimeUp as TimeUp
 from sudoku_repl.techniques.explainer.ruled_grid import layout_of as layout_of
 from sudoku_repl.techniques.explainer.ruled_grid import plays_classic as plays_classic
 from sudoku_repl.techniques.explainer.ruled_grid import serate_words as serate_words
+from sudoku_repl.techniques.explainer.ruled_masks import (
+    crossing_regions,
+    region_masks,
+    scan_masks,
+    value_masks,
+)
 from sudoku_repl.techniques.explainer.ruled_words import TYPE_NAMES, cell_name, full_name
 from sudoku_repl.techniques.explainer.ruled_words import cells_text as _cells
 from sudoku_repl.techniques.explainer.strong_links import (
@@ -109,7 +114,7 @@ _SHARE_TYPES: Final = (3, 4, 7, 8, 9, 5, 6)
 def hidden_singles(grid: RuledGrid) -> Iterator[Hint]:
     """``HiddenSingle``: the last empty cells of a region first (1.0), then a digit's one
     place in a region (1.2 in a block, else 1.5)."""
-    scan = _scan_masks(grid.layout)
+    scan = scan_masks(grid.layout)
     # (the empty cells and each value's cells as 81-bit masks, read once for every region)
     empty, holding = 0, [0] * 10
     for cell, mask in enumerate(grid.cands):
@@ -141,11 +146,11 @@ def direct_pointing(grid: RuledGrid) -> Iterator[Hint]:
         pairs += _DIRECT_PAIRS[2]
         if 3 in lay.types:
             pairs += _DIRECT_PAIRS[3]
-    masks = _region_masks(lay)
-    holding = _holding(grid)
+    masks = region_masks(lay)
+    holding = value_masks(grid)
     for type1, type2 in pairs:
         firsts, seconds = masks[type1], masks[type2]
-        crossing = _crossing(lay, type1, type2)
+        crossing = crossing_regions(lay, type1, type2)
         for value in DIGITS:
             holders = holding[value]
             for i1, mask1 in enumerate(firsts):
@@ -170,47 +175,12 @@ def direct_pointing(grid: RuledGrid) -> Iterator[Hint]:
                                                   left.bit_length() - 1, value)  # fmt: skip
 
 
-def _holding(grid: RuledGrid) -> list[int]:
-    """Each value's cells as an 81-bit mask (index 0 unused), read in one pass."""
-    holding = [0] * 10
-    for cell, mask in enumerate(grid.cands):
-        for value in MASK_DIGITS[mask]:
-            holding[value] |= 1 << cell
-    return holding
-
-
-@cache
-def _crossing(
-    lay: Layout, type1: int, type2: int
-) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
-    """For each region of ``type1`` the regions of ``type2`` sharing a cell with it, and for
-    each of ``type2`` those of ``type1``, in index order."""
-    firsts, seconds = _region_masks(lay)[type1], _region_masks(lay)[type2]
-    return (
-        tuple(tuple(i for i, m in enumerate(seconds) if m & m1) for m1 in firsts),
-        tuple(tuple(i for i, m in enumerate(firsts) if m & m2) for m2 in seconds),
-    )
-
-
-@cache
-def _scan_masks(lay: Layout) -> tuple[tuple[int, int], ...]:
-    """(type, the region's cells as an 81-bit mask) of each region in ``Layout.scan``'s
-    order."""
-    return tuple((kind, sum(1 << c for c in region)) for kind, region in lay.scan())
-
-
-@cache
-def _region_masks(lay: Layout) -> tuple[tuple[int, ...], ...]:
-    """Each type's regions' cells as 81-bit masks."""
-    return tuple(tuple(sum(1 << c for c in region) for region in kind) for kind in lay.regions)
-
-
 def pointing_claiming(grid: RuledGrid) -> Iterator[Hint]:
     """``Locking(false)``: a digit's places in a block all in one line (pointing, 2.6), or in
     a line all in one block (claiming, 2.8), take it out of the rest of the other."""
     lay = grid.layout
-    masks = _region_masks(lay)
-    holding = _holding(grid)
+    masks = region_masks(lay)
+    holding = value_masks(grid)
     for type1, type2 in _DIRECT_PAIRS[0]:
         for value in DIGITS:
             holders = holding[value]
@@ -310,8 +280,8 @@ def generalized_intersections(grid: RuledGrid) -> Iterator[Hint]:
     """``VLocking`` (2.9): a digit's two to six places in a region take it out of every cell
     that sees them all."""
     lay = grid.layout
-    masks, peer_mask = _region_masks(lay), lay.geometry.peer_mask
-    holding = _holding(grid)
+    masks, peer_mask = region_masks(lay), lay.geometry.peer_mask
+    holding = value_masks(grid)
     for kind in lay.types:  # blocks, rows, columns, then the extra types
         for value in DIGITS:
             holders = holding[value]
