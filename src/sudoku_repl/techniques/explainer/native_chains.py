@@ -168,17 +168,28 @@ def geometry_of(grid: Grid) -> object | None:
     geometry = grid.geometry
     if geometry is CLASSIC:
         return None
-    kept = _copies.get(id(geometry))
-    if kept is None:
+
+    def copy() -> object:
         make = native.se_geometry()
         assert make is not None, "asked on the native build only"
-        capsule = make(
+        return make(
             geometry.units,
             geometry.unit_types,
             geometry.region_peers,
             tuple(tuple(sorted(p)) for p in geometry.peers),
         )
-        kept = _copies[id(geometry)] = (geometry, capsule)
+
+    return _kept(_copies, geometry, copy)
+
+
+def _kept(
+    table: dict[int, tuple[Geometry, object]], geometry: Geometry, make: Callable[[], object]
+) -> object:
+    """``table``'s entry for ``geometry`` (by id, the geometry kept beside it so that the id
+    is not reused), made by ``make`` the first time."""
+    kept = table.get(id(geometry))
+    if kept is None:
+        kept = table[id(geometry)] = (geometry, make())
     return kept[1]
 
 
@@ -246,15 +257,11 @@ def ruled_memo() -> Callable[[Grid], object]:
     """A memo of the C's nested and "+" findings for each geometry asked (``se_memo``'s, which
     knows a grid by its candidates alone: one a geometry), for the chain searches of one set of
     "+" rules; None on the pure build."""
-    memos: dict[int, tuple[object, object]] = {}  # id(geometry): (geometry, its memo)
+    memos: dict[int, tuple[Geometry, object]] = {}
+    make = native.se_memo()
 
     def of(grid: Grid) -> object:
-        geometry = grid.geometry
-        kept = memos.get(id(geometry))
-        if kept is None:
-            make = native.se_memo()
-            kept = memos[id(geometry)] = (geometry, make() if make is not None else None)
-        return kept[1]
+        return _kept(memos, grid.geometry, make if make is not None else lambda: None)
 
     return of
 

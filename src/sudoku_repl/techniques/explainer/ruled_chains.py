@@ -8,11 +8,10 @@ They are the classic techniques' own searches (``exclusion``, ``chains``, ``forc
 ``nested``), which read their regions and visible cells from the grid's geometry: serate's
 chains link a candidate to its cell and to its regions (blocks, rows, columns and a variant's
 extra regions, in type order), never through a rule's leaps; the exclusions and a cycle's
-removals see every visible cell (the anti-knight's and anti-king's leaps too). The exclusions,
-the cycles and forcing X/Y chains and the forcing chains of level 0 (Nishio, multiple, dynamic)
-ask the C first (``native_chains``, on the geometry's copy in C), each finding with its shape,
-which says what the line names; the pure searches are the reference and the fallback (the pure
-build), and the "+" levels' searches (their rules the variant set's, ``ruled_plus``)."""
+removals see every visible cell (the anti-knight's and anti-king's leaps too). Each technique
+asks the C first (``native_chains``, on the geometry's copy in C, the "+" rules the variant
+set's), each finding with its shape, which says what the line names; the pure searches (their
+"+" rules ``ruled_plus``) are the reference and the pure build's way."""
 
 from __future__ import annotations
 
