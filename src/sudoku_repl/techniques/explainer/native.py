@@ -244,6 +244,32 @@ def se_below() -> SeBelow | None:
     return search
 
 
+class SeVladder(Protocol):
+    """The variant ladder's question in C (``se_vladder.c``): (values, candidate masks, a
+    geometry from ``se_geometry``, the order's technique codes (-1: the Python's), the index to
+    start from, the turbot fish's (base, cover) types flattened, its share types) -> the index
+    of the first code from the start whose technique finds a step, or that is -1; the codes'
+    count where none. Bad input raises ValueError."""
+
+    def __call__(
+        self,
+        values: list[int],
+        cands: list[int],
+        geometry: object,
+        codes: tuple[int, ...],
+        start: int,
+        sets: tuple[int, ...],
+        shares: tuple[int, ...],
+        /,
+    ) -> int: ...
+
+
+def se_vladder() -> SeVladder | None:
+    """The first technique of a variant rating's order that finds a step (``native_vladder``)."""
+    search: SeVladder | None = _function("se_vladder")
+    return search
+
+
 if __name__ == "__main__":
     print(build())
     sys.exit(0)

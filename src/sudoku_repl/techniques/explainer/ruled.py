@@ -14,7 +14,7 @@ all), the naked sets to generalized ones, and with a leap (or non-consecutive) t
 techniques are dropped.
 
 The techniques of serate's order ported here run from the hidden single to its last, the
-nested forcing chains (``order_of``: the turbot fish, the strong links, wings,
+nested forcing chains (``order_of``: the turbot fish (``ruled_turbot``), the strong links, wings,
 uniqueness and quads are the classic modules', which read the rules' regions and visible cells
 from ``grid.geometry``; non-consecutive's own two ``ruled_nc``'s; the exclusions and chains
 after them ``ruled_chains``', ``after_the_stretch``), under the variant set and under the
@@ -30,6 +30,7 @@ from collections.abc import Iterator, Sequence
 from typing import Final
 
 from sudoku_repl.core.rules import Rules
+from sudoku_repl.techniques.explainer import native_vladder as nv
 from sudoku_repl.techniques.explainer import ruled_chains, ruled_nc
 from sudoku_repl.techniques.explainer.fish import fish_patterns
 from sudoku_repl.techniques.explainer.forcing import Poll
@@ -37,13 +38,11 @@ from sudoku_repl.techniques.explainer.grid import (
     BIT_COUNT,
     DIGITS,
     MASK_DIGITS,
-    Geometry,
     bits,
     combinations_colex,
 )
 from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.techniques.explainer.rating import BEYOND_SOLVER, SERating, Step
-from sudoku_repl.techniques.explainer.ruled_grid import BLOCKS
 from sudoku_repl.techniques.explainer.ruled_grid import LEAPS as LEAPS
 from sudoku_repl.techniques.explainer.ruled_grid import Beyond as Beyond
 from sudoku_repl.techniques.explainer.ruled_grid import Finder as Finder
@@ -59,14 +58,10 @@ from sudoku_repl.techniques.explainer.ruled_masks import (
     scan_masks,
     value_masks,
 )
+from sudoku_repl.techniques.explainer.ruled_turbot import turbot_fish
 from sudoku_repl.techniques.explainer.ruled_words import TYPE_NAMES, cell_name, full_name
 from sudoku_repl.techniques.explainer.ruled_words import cells_text as _cells
-from sudoku_repl.techniques.explainer.strong_links import (
-    TurbotPlan,
-    removals_of,
-    turbot_findings,
-    turbot_names,
-)
+from sudoku_repl.techniques.explainer.strong_links import removals_of
 from sudoku_repl.techniques.explainer.three_links import links_names, three_findings
 from sudoku_repl.techniques.explainer.uniqueness import (
     bug_findings,
@@ -90,25 +85,6 @@ _DIRECT_PAIRS: Final = (
     ((4, 2), (4, 1), (2, 4), (1, 4), (0, 4), (4, 0)),
     ((4, 3), (3, 4)),
 )
-#: ``TurbotFish``'s (base, cover) region types on the variant set, in its order: after the
-#: classic five, blocks with blocks, then each extra type with the types up to it
-_VARIANT_TURBOT_SETS: Final = (
-    (1, 1), (2, 2), (2, 1), (1, 0), (2, 0), (0, 0),
-    *((3, t) for t in range(10)),
-    *((4, t) for t in (0, 1, 2, 4, 5, 6, 7, 8, 9)),
-    *((5, t) for t in (0, 1, 2, 6, 7, 8, 9)),
-    *((6, t) for t in (0, 1, 2, 7, 8, 9)),
-    *((7, t) for t in (0, 1, 2, 8, 9)),
-    *((8, t) for t in (0, 1, 2, 9)),
-    *((9, t) for t in (0, 1, 2)),
-)  # fmt: skip
-#: the indexes in ``_VARIANT_TURBOT_SETS`` of the sets ``TurbotFish`` skips on a Latin
-#: square: meant as those with a block, but from the sixth on they are off by one or more, so
-#: that it skips three sets of none (anti-diagonal with rows, girandola with columns, asterisk
-#: with center dot) and keeps four with a block, whose links it reads in blocks all the same
-_LATIN_SKIPS: Final = frozenset((3, 4, 5, 6, 16, 25, 33, 40, 46))
-#: the region types ``shareRegionOf`` asks after the column, the row and the block, in order
-_SHARE_TYPES: Final = (3, 4, 7, 8, 9, 5, 6)
 
 
 def hidden_singles(grid: RuledGrid) -> Iterator[Hint]:
@@ -263,7 +239,7 @@ def direct_hidden_sets(degree: int) -> Finder:
                     yield Hint(name, 20 if degree == 2 else 25, (), (cell, value), text)
                     break
 
-    return finder
+    return nv.coded(finder, nv.DIRECT_HIDDEN_SET, degree)
 
 
 def naked_singles(grid: RuledGrid) -> Iterator[Hint]:
@@ -339,7 +315,7 @@ def naked_sets(degree: int, generalized: bool) -> Finder:
                     text = f"{name}: {_cells(cells)}: {listed} in {TYPE_NAMES[kind]}"
                     yield Hint(name, rating, removals, None, text)
 
-    return finder
+    return nv.coded(finder, nv.GENERALIZED_NAKED_SET if generalized else nv.NAKED_SET, degree)
 
 
 def _seen_removals(
@@ -377,7 +353,7 @@ def hidden_sets(degree: int) -> Finder:
                 text = f"{name}: {_set_text(region, common, values, kind)}"
                 yield Hint(name, rating, removals, None, text)
 
-    return finder
+    return nv.coded(finder, nv.HIDDEN_SET, degree)
 
 
 def fish(degree: int) -> Finder:
@@ -402,53 +378,7 @@ def fish(degree: int) -> Finder:
             )
             yield Hint(name, {2: 32, 3: 38, 4: 52}[degree], removals, None, text)
 
-    return finder
-
-
-def _turbot_plan(lay: Layout) -> TurbotPlan:
-    """What ``TurbotFish`` searches on these rules: on the variant set, every pair of its
-    region types in play; else the classic five without the blocks' when there are none.
-    The bridges share a column, a row, a block, then a variant's region."""
-    if lay.variant:
-        sets = tuple(
-            s
-            for i, s in enumerate(_VARIANT_TURBOT_SETS)
-            if all(t in lay.types for t in s if t) and (lay.blocks or i not in _LATIN_SKIPS)
-        )
-        blocks = (0,) if lay.blocks else ()
-        shares = (2, 1, *blocks, *(t for t in _SHARE_TYPES if t in lay.types))
-    else:
-        sets = tuple(s for s in _VARIANT_TURBOT_SETS[:5] if lay.blocks or 0 not in s)
-        shares = (2, 1, 0) if lay.blocks else (2, 1)
-    return TurbotPlan(sets, shares)
-
-
-def turbot_fish(lay: Layout) -> Finder:
-    """``TurbotFish`` (4.0 to 4.3): two strong links, in any of the rules' regions, whose
-    bridges share a region; the value goes from the cells that see both ends."""
-    plan = _turbot_plan(lay)
-    geometry = _turbot_geometry(lay, plan)
-    types = geometry.unit_types
-
-    def finder(grid: RuledGrid) -> Iterator[Hint]:
-        for found in turbot_findings(grid, plan, geometry):
-            name = turbot_names(found, (types[found.base], types[found.cover]))[0]
-            cells = (found.start, found.bridge1, found.bridge2, found.end)
-            text = f"{name}: {_cells(cells)} on value {found.value}"
-            yield Hint(name, found.rating, found.removals, None, text)
-
-    return finder
-
-
-def _turbot_geometry(lay: Layout, plan: TurbotPlan) -> Geometry:
-    """The regions ``TurbotFish`` reads: the rules', and serate's blocks where its sets have
-    a block on a Latin square (its strong links there, its visible cells the rules')."""
-    geometry = lay.geometry
-    if lay.blocks or not any(0 in s for s in plan.sets):
-        return geometry
-    units = geometry.units + BLOCKS
-    types = geometry.unit_types + (0,) * len(BLOCKS)
-    return Geometry(units, types, geometry.peers, geometry.visible)
+    return nv.coded(finder, nv.FISH, degree)
 
 
 def three_strong_links(grid: RuledGrid) -> Iterator[Hint]:
@@ -474,7 +404,7 @@ def xy_wings(xyz: bool) -> Finder:
             text = f"{name}: {_cells((pivot, w1, w2))} on value {value}"
             yield Hint(name, 44 if xyz else 42, removals, None, text)
 
-    return finder
+    return nv.coded(finder, nv.XY_WING, 3 if xyz else 2)
 
 
 def als_wings(size: int) -> Finder:
@@ -489,7 +419,7 @@ def als_wings(size: int) -> Finder:
             text = f"{name}: {_cells(cells)} {als_wing_values(double, pair, removals)}"
             yield Hint(name, rating, removals, None, text)
 
-    return finder
+    return nv.coded(finder, nv.ALS_WING, size)
 
 
 def unique_loops(grid: RuledGrid) -> Iterator[Hint]:
@@ -511,6 +441,13 @@ def bivalue_universal_grave(grid: RuledGrid) -> Iterator[Hint]:
             listed = ",".join(map(cell_name, cells))  # (``Cell.toString``: no "Cells")
             text = f"{name}: {listed} on {bug_values(name, digits)}"
         yield Hint(name, hint.rating, hint.eliminations, None, text)
+
+
+for _finder, _code in ((hidden_singles, nv.HIDDEN_SINGLE), (direct_pointing, nv.DIRECT_POINTING),
+                      (naked_singles, nv.NAKED_SINGLE), (pointing_claiming, nv.POINTING_CLAIMING),
+                      (generalized_intersections, nv.GENERALIZED_INTERSECTIONS),
+                      (unique_loops, nv.UNIQUE_LOOPS)):  # fmt: skip
+    nv.coded(_finder, _code)
 
 
 def order_of(lay: Layout, poll: Poll | None = None) -> tuple[tuple[str, Finder], ...]:
@@ -592,6 +529,7 @@ def rate_ruled_grid(
     whole = order is None
     if order is None:
         order = order_of(grid.layout, poll)
+    plan = nv.plan_of(grid, [finder for _, finder in order])
     steps: list[Step] = []
     er = ep = ed = 0
     placed = False
@@ -599,7 +537,7 @@ def rate_ruled_grid(
         try:
             if poll is not None:
                 poll()
-            index, found = _first(grid, order)
+            index, found = _first(grid, order, plan)
         except TimeUp:
             return SERating(
                 er / 10, (ep if placed else er) / 10, (ed if steps else er) / 10, tuple(steps),
@@ -620,13 +558,18 @@ def rate_ruled_grid(
     return SERating(er / 10, ep / 10, ed / 10, tuple(steps))
 
 
-def _first(grid: RuledGrid, order: Sequence[tuple[str, Finder]]) -> tuple[int, Hint | None]:
+def _first(
+    grid: RuledGrid, order: Sequence[tuple[str, Finder]], plan: nv.Plan | None
+) -> tuple[int, Hint | None]:
     """The index in ``order`` of the technique that takes the step, and its first hint; None
-    where none does (the index past the end)."""
-    for index, (_, finder) in enumerate(order):
-        hint = next(iter(finder(grid)), None)
+    where none does (the index past the end). The C (``plan``, None on the pure build) says
+    which finder is the first to find one, and only that finder runs."""
+    index = nv.first(grid, plan, 0)
+    while index < len(order):
+        hint = next(iter(order[index][1](grid)), None)
         if hint is not None:
             return index, hint
+        index = nv.first(grid, plan, index + 1)
     return len(order), None
 
 

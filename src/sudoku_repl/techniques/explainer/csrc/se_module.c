@@ -7,6 +7,7 @@
 #include "se_memo.h"
 #include "se_nested.h"
 #include "se_rating.h"
+#include "se_vladder.h"
 
 static PyMethodDef module_methods[] = {
     {"se_chainer", se_chainer, METH_VARARGS, "Sudoku Explainer's forcing chains (forcing.Chainer)"},
@@ -21,6 +22,8 @@ static PyMethodDef module_methods[] = {
      "the SE rating's steps over the techniques below the chains, many a call"},
     {"se_below", se_below, METH_VARARGS,
      "whether a grid is solved by steps below a rating, a batch of findings at a time"},
+    {"se_vladder", se_vladder, METH_VARARGS,
+     "the first technique of a variant rating's order below the chains that finds a step"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {
