@@ -5,14 +5,6 @@
  * whether a hint comes out). */
 #include "se_vladder.h"
 
-/* each subset of 9 items (a 9-bit mask) of ``size`` items within ``of``, in turn */
-static int next_subset(int mask, int size, int of) {
-    for (mask++; mask < 512; mask++)
-        if (popcount32((uint32_t)mask) == size && !(mask & ~of))
-            return mask;
-    return -1;
-}
-
 static int hidden_singles(const SvGrid *v) {
     for (int u = 0; u < v->n_units; u++)
         for (int value = 1; value <= 9; value++)
@@ -101,7 +93,7 @@ static int direct_hidden_sets(const SvGrid *v, int degree) {
         if (v->empty[u] <= degree)
             continue;
         int held = held_values(v, u);
-        for (int set = next_subset(0, degree, held); set >= 0; set = next_subset(set, degree, held)) {
+        for (int set = sv_next_subset(0, degree, held); set >= 0; set = sv_next_subset(set, degree, held)) {
             int common = 0;
             for (int value = 1; value <= 9; value++)
                 if (set >> (value - 1) & 1)
@@ -145,7 +137,7 @@ static int naked_sets(const SvGrid *v, int degree, int generalized) {
         for (int i = 0; i < 9; i++)
             if (popcount32(cands[cells[i]]) > 1)
                 open |= 1 << i;
-        for (int set = next_subset(0, degree, open); set >= 0; set = next_subset(set, degree, open)) {
+        for (int set = sv_next_subset(0, degree, open); set >= 0; set = sv_next_subset(set, degree, open)) {
             int uni = 0;
             for (int i = 0; i < 9; i++)
                 if (set >> i & 1)
@@ -177,7 +169,7 @@ static int hidden_sets(const SvGrid *v, int degree) {
         if (v->empty[u] <= degree * 2)
             continue;
         int held = held_values(v, u);
-        for (int set = next_subset(0, degree, held); set >= 0; set = next_subset(set, degree, held)) {
+        for (int set = sv_next_subset(0, degree, held); set >= 0; set = sv_next_subset(set, degree, held)) {
             int common = 0;
             for (int value = 1; value <= 9; value++)
                 if (set >> (value - 1) & 1)
@@ -200,8 +192,8 @@ static int fish(const SvGrid *v, int degree) {
     for (int c = 0; c < 81; c++)
         counts[v->g->values[c]]++;
     for (int base = 2; base >= 1; base--) {
-        for (int lines = next_subset(0, degree, 511); lines >= 0;
-             lines = next_subset(lines, degree, 511))
+        for (int lines = sv_next_subset(0, degree, 511); lines >= 0;
+             lines = sv_next_subset(lines, degree, 511))
             for (int value = 1; value <= 9; value++) {
                 if (counts[value] + degree * 2 > 9)
                     continue;

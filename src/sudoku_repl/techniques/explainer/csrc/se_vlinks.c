@@ -1,7 +1,6 @@
 /* The variant ladder's checks of the strong links, wings and unique loops (se_vladder.h): the
  * existence of a hint of strong_links.turbot_findings on the layout's plan, of
- * wings.xy_wing_patterns and wings.als_findings, and the unique loops' sieve (a valid loop of
- * uniqueness._loops, without which uniqueness.loop_findings finds none). */
+ * wings.xy_wing_patterns and wings.als_findings, and of uniqueness.loop_findings. */
 #include "se_vladder.h"
 
 /* strong_links.RECTANGLES and BLADES: a block's empty rectangle around each heart, and the
@@ -307,12 +306,120 @@ static int valid_loop(const SeGeo *geo, const int *loop, int n) {
     return odd == even;
 }
 
+/* the place of a cell in a unit */
+static int place_in(const SeGeo *geo, int unit, int cell) {
+    int i = 0;
+    while (i < 8 && geo->units[unit][i] != cell)
+        i++;
+    return i;
+}
+
+/* uniqueness._type3's naked sets: whether one, in a unit the two extra cells share, removes */
+static int type3(const SvGrid *v, int c1, int c2, int both) {
+    const SeGeo *geo = v->geo;
+    const uint16_t *cands = v->g->cands;
+    int extra = (cands[c1] | cands[c2]) & ~both;
+    for (int degree = 2; degree < 8; degree++)
+        for (int k = 0; k < geo->n_cell_units[c1]; k++) {
+            int unit = geo->cell_units[c1][k], empty = v->empty[unit];
+            if (!sv_has(v->unit[unit], c2))
+                continue;
+            const int8_t *cells = geo->units[unit];
+            int i1 = place_in(geo, unit, c1), i2 = place_in(geo, unit, c2);
+            if (degree * 2 <= empty && degree >= popcount32((uint32_t)extra))
+                for (int set = sv_next_subset(0, degree, 511 & ~(1 << i2)); set >= 0;
+                     set = sv_next_subset(set, degree, 511 & ~(1 << i2))) {
+                    if (!(set >> i1 & 1))
+                        continue;
+                    int naked = extra & cands[c1] & cands[c2], uni = extra, small = 0;
+                    for (int i = 0; i < 9; i++)
+                        if (set >> i & 1 && i != i1) {
+                            naked |= cands[cells[i]];
+                            uni |= cands[cells[i]];
+                            small |= popcount32(cands[cells[i]]) <= 1;
+                        }
+                    small |= popcount32((uint32_t)extra) <= 1;
+                    if (popcount32((uint32_t)naked) != degree || small ||
+                        popcount32((uint32_t)uni) != degree)
+                        continue;
+                    for (int i = 0; i < 9; i++)
+                        if (!(set >> i & 1) && i != i2 && cands[cells[i]] & uni)
+                            return 1;
+                }
+            if (degree * 2 < empty) {
+                int rest = 0x3FE & ~both & ~extra; /* the values of neither the loop nor extra */
+                for (int chosen = degree == 2 ? 0 : sv_next_subset(0, degree - 2, rest >> 1); chosen >= 0;
+                     chosen = sv_next_subset(chosen, degree - 2, rest >> 1)) {
+                    int keep = chosen << 1 | both, uni = 0, ok = 1;
+                    for (int value = 1; value <= 9 && ok; value++)
+                        if (keep >> value & 1) {
+                            int pos = sv_places(v, unit, value) & ~(1 << i2);
+                            ok = pos != 0;
+                            uni |= pos;
+                        }
+                    if (!ok || popcount32((uint32_t)uni) != degree)
+                        continue;
+                    int places = uni & ~(1 << i1) & ~(1 << i2);
+                    for (int i = 0; i < 9; i++)
+                        if (places >> i & 1 && cands[cells[i]] & ~keep)
+                            return 1;
+                }
+            }
+        }
+    return 0;
+}
+
+/* uniqueness._type4: a unit the two extra cells share where one of the loop's values has no
+ * other place (its removals are the two cells' other value, which they hold) */
+static int type4(const SvGrid *v, int c1, int c2, int both) {
+    const SeGeo *geo = v->geo;
+    for (int k = 0; k < geo->n_cell_units[c1]; k++) {
+        int unit = geo->cell_units[c1][k];
+        if (!sv_has(v->unit[unit], c2))
+            continue;
+        int mine = 1 << place_in(geo, unit, c1) | 1 << place_in(geo, unit, c2);
+        for (int value = 1; value <= 9; value++)
+            if (both >> value & 1 && !(sv_places(v, unit, value) & ~mine))
+                return 1;
+    }
+    return 0;
+}
+
+/* uniqueness.loop_findings on one valid loop: whether it finds a hint (types 1 to 4) */
+static int loop_finds(const SvGrid *v, const int *loop, int n, int both) {
+    const uint16_t *cands = v->g->cands;
+    int extra_cells[81], n_extra = 0, extra = 0;
+    for (int i = 0; i < n; i++)
+        if (popcount32(cands[loop[i]]) > 2) {
+            extra_cells[n_extra++] = loop[i];
+            extra |= cands[loop[i]];
+        }
+    extra &= ~both;
+    if (n_extra == 1)
+        return 1;
+    if (n_extra < 2)
+        return 0;
+    if (n_extra > 2 || popcount32((uint32_t)extra) == 1) {
+        int value = ctz32((uint32_t)(cands[extra_cells[0]] & ~both));
+        SvCells common = v->holding[value];
+        for (int i = 0; i < n_extra; i++)
+            common = sv_and(common, v->peer[extra_cells[i]]);
+        if (sv_any(common))
+            return 1;
+    }
+    if (n_extra != 2)
+        return 0;
+    return (popcount32((uint32_t)extra) >= 2 &&
+            type3(v, extra_cells[0], extra_cells[1], both)) ||
+           type4(v, extra_cells[0], extra_cells[1], both);
+}
+
 typedef struct {
     const SvGrid *v;
     int both, loop[81], n;
 } Walk;
 
-/* uniqueness._loops' walk, ending at the first valid loop */
+/* uniqueness._loops' walk, ending at the first valid loop that finds a hint */
 static int walk(Walk *w, int cell, int allowed, int extra, int last_type) {
     const SeGeo *geo = w->v->geo;
     const uint16_t *cands = w->v->g->cands;
@@ -327,7 +434,8 @@ static int walk(Walk *w, int cell, int allowed, int extra, int last_type) {
             if ((cands[nxt] & w->both) != w->both)
                 continue;
             if (nxt == w->loop[0] && w->n >= 4) {
-                found = valid_loop(geo, w->loop, w->n);
+                found = valid_loop(geo, w->loop, w->n) &&
+                        loop_finds(w->v, w->loop, w->n, w->both);
                 continue;
             }
             int in = 0;

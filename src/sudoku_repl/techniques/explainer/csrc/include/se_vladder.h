@@ -2,8 +2,7 @@
  * rating's order (ruled.order_of) is the first to find a step on a grid of the rules'
  * geometry (an SeGeo, se_geo.c). Each check answers whether ruled.py's finder of that technique
  * yields a hint on the grid, never which one: the Python finder, the reference, then finds the
- * step itself, so that the hint, its words and its order stay the Python's. The unique loops'
- * check is a sieve: no valid loop, no hint; a valid loop, the Python looks.
+ * step itself, so that the hint, its words and its order stay the Python's.
  *
  * A technique is a code (tech * 16 + degree), the enum below; a code the C has no check for
  * (-1: non-consecutive's, the three strong links, the BUG, the chains) is the Python's to run. */
@@ -76,6 +75,14 @@ static inline int sv_has(SvCells a, int c) { return (int)(a.w[c >> 6] >> (c & 63
 static inline void sv_add(SvCells *a, int c) { a->w[c >> 6] |= (uint64_t)1 << (c & 63); }
 /* the lowest cell of a nonempty set */
 static inline int sv_first(SvCells a) { return a.w[0] ? ctz64(a.w[0]) : 64 + ctz64(a.w[1]); }
+/* the next subset of 9 items (a 9-bit mask) of ``size`` items within ``of`` after ``mask``, in
+ * numeric order (grid.combinations_colex's); -1 after the last */
+static inline int sv_next_subset(int mask, int size, int of) {
+    for (mask++; mask < 512; mask++)
+        if (popcount32((uint32_t)mask) == size && !(mask & ~of))
+            return mask;
+    return -1;
+}
 /* a unit's places (bit i: its i-th cell) of a value */
 static inline int sv_places(const SvGrid *v, int unit, int value) {
     return v->g->table[unit][value];
