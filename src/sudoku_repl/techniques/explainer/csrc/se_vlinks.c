@@ -1,7 +1,7 @@
-/* The variant ladder's checks of the strong links, wings and unique loops (se_vladder.h): the
+/* The variant ladder's checks of the strong links, wings and unique loops (se_vlinks.h): the
  * existence of a hint of strong_links.turbot_findings on the layout's plan, of
  * wings.xy_wing_patterns and wings.als_findings, and of uniqueness.loop_findings. */
-#include "se_vladder.h"
+#include "se_vlinks.h"
 
 /* strong_links.RECTANGLES and BLADES: a block's empty rectangle around each heart, and the
  * heart's column and row without it, as places */
