@@ -87,28 +87,6 @@ static int held_values(const SvGrid *v, int u) {
     return held;
 }
 
-/* ruled.direct_hidden_sets(degree) */
-static int direct_hidden_sets(const SvGrid *v, int degree) {
-    for (int u = 0; u < v->n_units; u++) {
-        if (v->empty[u] <= degree)
-            continue;
-        int held = held_values(v, u);
-        for (int set = sv_next_subset(0, degree, held); set >= 0; set = sv_next_subset(set, degree, held)) {
-            int common = 0;
-            for (int value = 1; value <= 9; value++)
-                if (set >> (value - 1) & 1)
-                    common |= sv_places(v, u, value);
-            if (popcount32((uint32_t)common) != degree)
-                continue;
-            for (int value = 1; value <= 9; value++)
-                if (!(set >> (value - 1) & 1) && held >> (value - 1) & 1 &&
-                    popcount32((uint32_t)(sv_places(v, u, value) & ~common)) == 1)
-                    return 1;
-        }
-    }
-    return 0;
-}
-
 /* ruled.generalized_intersections */
 static int generalized_intersections(const SvGrid *v) {
     for (int u = 0; u < v->n_units; u++)
@@ -137,7 +115,8 @@ static int naked_sets(const SvGrid *v, int degree, int generalized) {
         for (int i = 0; i < 9; i++)
             if (popcount32(cands[cells[i]]) > 1)
                 open |= 1 << i;
-        for (int set = sv_next_subset(0, degree, open); set >= 0; set = sv_next_subset(set, degree, open)) {
+        for (int set = sv_next_subset(0, degree, open); set >= 0;
+             set = sv_next_subset(set, degree, open)) {
             int uni = 0;
             for (int i = 0; i < 9; i++)
                 if (set >> i & 1)
@@ -163,22 +142,29 @@ static int naked_sets(const SvGrid *v, int degree, int generalized) {
     return 0;
 }
 
-/* ruled.hidden_sets(degree) */
-static int hidden_sets(const SvGrid *v, int degree) {
+/* ruled._hidden_sets' sets of ``degree`` values, each with a hint: ruled.direct_hidden_sets
+ * (``direct``: another value left one place by the set, in units of more than ``degree`` empty
+ * cells) or ruled.hidden_sets (the set's places' other values to take off, in units of more
+ * than twice ``degree``) */
+static int hidden_sets(const SvGrid *v, int degree, int direct) {
     for (int u = 0; u < v->n_units; u++) {
-        if (v->empty[u] <= degree * 2)
+        if (v->empty[u] <= (direct ? degree : degree * 2))
             continue;
         int held = held_values(v, u);
-        for (int set = sv_next_subset(0, degree, held); set >= 0; set = sv_next_subset(set, degree, held)) {
+        for (int set = sv_next_subset(0, degree, held); set >= 0;
+             set = sv_next_subset(set, degree, held)) {
             int common = 0;
             for (int value = 1; value <= 9; value++)
                 if (set >> (value - 1) & 1)
                     common |= sv_places(v, u, value);
             if (popcount32((uint32_t)common) != degree)
                 continue;
-            int keep = set << 1;
-            for (int i = 0; i < 9; i++)
-                if (common >> i & 1 && v->g->cands[v->geo->units[u][i]] & ~keep)
+            for (int value = 1; direct && value <= 9; value++)
+                if (!(set >> (value - 1) & 1) && held >> (value - 1) & 1 &&
+                    popcount32((uint32_t)(sv_places(v, u, value) & ~common)) == 1)
+                    return 1;
+            for (int i = 0; !direct && i < 9; i++)
+                if (common >> i & 1 && v->g->cands[v->geo->units[u][i]] & ~(set << 1))
                     return 1;
         }
     }
@@ -228,7 +214,7 @@ static int check(const SvGrid *v, int code) {
     case SV_DIRECT_POINTING:
         return lockings(v, 0);
     case SV_DIRECT_HIDDEN_SET:
-        return direct_hidden_sets(v, degree);
+        return hidden_sets(v, degree, 1);
     case SV_NAKED_SINGLE:
         return naked_singles(v);
     case SV_GENERALIZED_INTERSECTIONS:
@@ -240,7 +226,7 @@ static int check(const SvGrid *v, int code) {
     case SV_GENERALIZED_NAKED_SET:
         return naked_sets(v, degree, 1);
     case SV_HIDDEN_SET:
-        return hidden_sets(v, degree);
+        return hidden_sets(v, degree, 0);
     case SV_FISH:
         return fish(v, degree);
     case SV_TURBOT_FISH:

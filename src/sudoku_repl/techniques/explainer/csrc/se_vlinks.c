@@ -347,9 +347,11 @@ static int type3(const SvGrid *v, int c1, int c2, int both) {
                             return 1;
                 }
             if (degree * 2 < empty) {
-                int rest = 0x3FE & ~both & ~extra; /* the values of neither the loop nor extra */
-                for (int chosen = degree == 2 ? 0 : sv_next_subset(0, degree - 2, rest >> 1); chosen >= 0;
-                     chosen = sv_next_subset(chosen, degree - 2, rest >> 1)) {
+                /* the values of neither the loop nor the extra cells, as a 9-bit mask (the
+                 * empty choice first: combinations_colex's one of none) */
+                int rest = (0x3FE & ~both & ~extra) >> 1;
+                for (int chosen = degree == 2 ? 0 : sv_next_subset(0, degree - 2, rest);
+                     chosen >= 0; chosen = sv_next_subset(chosen, degree - 2, rest)) {
                     int keep = chosen << 1 | both, uni = 0, ok = 1;
                     for (int value = 1; value <= 9 && ok; value++)
                         if (keep >> value & 1) {
