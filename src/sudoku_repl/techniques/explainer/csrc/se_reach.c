@@ -191,6 +191,12 @@ int se_reach_walks(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_l
                    const uint16_t *linked, uint8_t walks[81][10]) {
     if (se_reach_fill(x, g, L, r, cell_links, linked) < 0)
         return -1;
+    se_reach_answers(r, g, cell_links, linked, walks);
+    return 0;
+}
+
+void se_reach_answers(const SeReach *r, const SeGrid *g, int cell_links, const uint16_t *linked,
+                      uint8_t walks[81][10]) {
     uint64_t places[10][2] = {{0}};
     for (int cell = 0; cell < 81; cell++)
         for (int m = g->cands[cell] & linked[cell]; m; m &= m - 1)
@@ -207,7 +213,85 @@ int se_reach_walks(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_l
                                                                cell_links) *
                                                SE_ON_OFF);
         }
+}
+
+uint64_t se_xy_key(const SeGrid *g, const SeLinks *L, const uint16_t *linked, SeXYKey *key) {
+    memset(key, 0, sizeof *key); /* (the padding too: the key is hashed and compared whole) */
+    memcpy(key->linked, linked, sizeof key->linked);
+    for (int cell = 0; cell < 81; cell++) {
+        uint64_t bit = 1ULL << (cell & 63);
+        if (L->pair[cell])
+            key->pair[cell >> 6] |= bit;
+        if (linked[cell] && BITS[g->cands[cell] >> 1] < 2)
+            key->single[cell >> 6] |= bit;
+    }
+    for (int unit = 0; unit < g->geo->n_units; unit++)
+        for (int value = 1; value <= 9; value++)
+            if (BITS[g->table[unit][value]] == 2)
+                key->conj[(unit * 10 + value) >> 6] |= 1ULL << ((unit * 10 + value) & 63);
+    uint64_t h = 0xcbf29ce484222325ULL, w;
+    for (size_t i = 0; i + sizeof w <= sizeof *key; i += sizeof w) {
+        memcpy(&w, (const char *)key + i, sizeof w);
+        h = (h ^ w) * 0x100000001b3ULL;
+    }
+    h ^= h >> 33; /* (spread: the slot is the hash's low bits) */
+    h *= 0xff51afd7ed558ccdULL;
+    return h ^ (h >> 33);
+}
+
+const SeXYEntry *se_xy_find(const SeXYMemo *m, const SeXYKey *key, uint64_t hash) {
+    const SeXYEntry *e = m->slot[hash % SE_XY_KEPT];
+    return e && e->hash == hash && !memcmp(&e->key, key, sizeof *key) ? e : NULL;
+}
+
+int se_xy_restore(SeCtx *x, const SeXYEntry *e, SeReach *r) {
+    if (se_grow((void **)&r->bits, &r->cap_bits, e->parts * e->words, sizeof(uint64_t), x) < 0)
+        return -1;
+    for (int k = 0; k < SE_KEYS; k++)
+        r->node[k] = -1;
+    r->n = e->n;
+    r->words = e->words;
+    for (int v = 0; v < e->n; v++) {
+        r->key[v] = e->keys[v];
+        r->node[e->keys[v]] = (int16_t)v;
+        r->part[v] = e->part[v];
+    }
+    memcpy(r->size, e->size, (size_t)e->parts * sizeof(int16_t));
+    memcpy(r->bits, e->bits, (size_t)e->parts * e->words * sizeof(uint64_t));
     return 0;
+}
+
+void se_xy_keep(SeXYMemo *m, const SeXYKey *key, uint64_t hash, const SeReach *r,
+                const int16_t *data, int n_data) {
+    int parts = 0;
+    for (int v = 0; v < r->n; v++)
+        if (r->part[v] >= parts)
+            parts = r->part[v] + 1;
+    size_t words = (size_t)parts * r->words;
+    SeXYEntry *e = PyMem_Malloc(sizeof(SeXYEntry) + words * sizeof(uint64_t) +
+                                (2 * (size_t)r->n + (size_t)parts + (size_t)n_data) *
+                                    sizeof(int16_t));
+    if (!e)
+        return;
+    e->hash = hash;
+    e->key = *key;
+    e->n = r->n;
+    e->parts = parts;
+    e->words = r->words;
+    e->n_data = n_data;
+    e->bits = (uint64_t *)(e + 1);
+    e->keys = (int16_t *)(e->bits + words);
+    e->part = e->keys + r->n;
+    e->size = e->part + r->n;
+    e->data = e->size + parts;
+    memcpy(e->bits, r->bits, words * sizeof(uint64_t));
+    memcpy(e->keys, r->key, (size_t)r->n * sizeof(int16_t));
+    memcpy(e->part, r->part, (size_t)r->n * sizeof(int16_t));
+    memcpy(e->size, r->size, (size_t)parts * sizeof(int16_t));
+    if (n_data)
+        memcpy(e->data, data, (size_t)n_data * sizeof(int16_t));
+    PyMem_Free(m->slot[hash % SE_XY_KEPT]);
+    m->slot[hash % SE_XY_KEPT] = e;
 }
 
 /* the transitive closure of the digit's graph (Warshall's, on bits) over its linked places

@@ -81,7 +81,23 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
 enum { SE_MAY_RETURN = 1, SE_ON_OFF = 2, SE_OFF_ON = 4 };
 int se_reach_walks(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_links,
                    const uint16_t *linked, uint8_t walks[81][10]);
+/* se_reach_walks' answers from the graph r already holds (se_reach_fill's, or a kept one's) */
+void se_reach_answers(const SeReach *r, const SeGrid *g, int cell_links, const uint16_t *linked,
+                      uint8_t walks[81][10]);
 void se_reach_free(SeReach *r);
+
+/* The XY links' graphs kept by their key (SeXYKey, se_memo.h): the key of the grid's graph
+ * over ``linked`` (se_off_links of both kinds), and its hash */
+uint64_t se_xy_key(const SeGrid *g, const SeLinks *L, const uint16_t *linked, SeXYKey *key);
+/* the entry kept for the key, or NULL */
+const SeXYEntry *se_xy_find(const SeXYMemo *m, const SeXYKey *key, uint64_t hash);
+/* the kept graph into r, as se_reach_fill made it for what se_reach_answers and the walks
+ * read (node, key, part, size, bits): 0, or -1 (x->stop set) */
+int se_xy_restore(SeCtx *x, const SeXYEntry *e, SeReach *r);
+/* r's graph and the findings ``data`` (n_data int16s) kept for the key, in place of the
+ * slot's last (not kept where there is no room) */
+void se_xy_keep(SeXYMemo *m, const SeXYKey *key, uint64_t hash, const SeReach *r,
+                const int16_t *data, int n_data);
 
 /* the cell's values whose "off" potential links to an "on" one (the cell's other value where
  * it has two and ``cell_links``, a conjugate in a unit where ``unit_links``): the others are
