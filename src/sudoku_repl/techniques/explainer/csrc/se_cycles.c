@@ -213,25 +213,36 @@ static int forcing_target(SeCtx *x, const SeGrid *g, Search *s, int start, int c
 }
 
 /* chains._cycle_removals: the candidates both an "on" and an "off" link of the cycle see
- * (outside its cells), sorted, into rems; their count */
-static int cycle_removals(const SeCtx *x, const SeGrid *g, int dst, int16_t *rems) {
-    unsigned char in_chain[81] = {0};
-    uint16_t forward[81] = {0}, backward[81] = {0};
+ * (outside its cells), sorted, into rems; their count. ``places``: each value's cells on the
+ * grid (SeLinks.places); the links' peers as bits, by value */
+static int cycle_removals(const SeCtx *x, const SeGrid *g, const uint64_t (*places)[2], int dst,
+                          int16_t *rems) {
+    uint64_t cells[2] = {0, 0}, seen[2][10][2] = {{{0}}}; /* (by "off", "on") */
+    int values = 0;
     const SePot *p;
-    for (p = &x->pots[dst]; p->n_parents; p = &x->pots[x->par[p->parents]])
-        in_chain[p->cell] = 1;
-    for (p = &x->pots[dst]; p->n_parents; p = &x->pots[x->par[p->parents]])
-        for (int i = 0; i < g->geo->n_peers[p->cell]; i++) { /* its peers, a rule's leaps too */
-            int o = g->geo->peers[p->cell][i];
-            if (!in_chain[o] && (g->cands[o] >> p->value & 1))
-                (p->on ? forward : backward)[o] |= (uint16_t)(1 << p->value);
+    for (p = &x->pots[dst]; p->n_parents; p = &x->pots[x->par[p->parents]]) {
+        const uint64_t *peers = g->geo->peer_mask[p->cell]; /* (a rule's leaps too) */
+        cells[p->cell >> 6] |= 1ULL << (p->cell & 63);
+        seen[p->on][p->value][0] |= peers[0];
+        seen[p->on][p->value][1] |= peers[1];
+        values |= 1 << p->value;
+    }
+    uint64_t both[10][2], any[2] = {0, 0};
+    for (int m = values; m; m &= m - 1) {
+        int v = ctz32(m);
+        for (int w = 0; w < 2; w++) {
+            both[v][w] = seen[0][v][w] & seen[1][v][w] & places[v][w] & ~cells[w];
+            any[w] |= both[v][w];
         }
+    }
     int n = 0;
-    for (int o = 0; o < 81; o++)
-        for (int m = forward[o] & backward[o]; m; m &= m - 1) {
-            rems[2 * n] = (int16_t)o;
-            rems[2 * n++ + 1] = (int16_t)ctz32(m);
-        }
+    for (int w = 0; w < 2; w++) /* (by cell, then value) */
+        for (uint64_t c = any[w]; c; c &= c - 1)
+            for (int m = values, b = ctz64(c); m; m &= m - 1)
+                if (both[ctz32(m)][w] >> b & 1) {
+                    rems[2 * n] = (int16_t)(w * 64 + b);
+                    rems[2 * n++ + 1] = (int16_t)ctz32(m);
+                }
     return n;
 }
 
@@ -264,13 +275,13 @@ static int walk_from(SeCtx *x, const SeGrid *g, Search *s, int cell, int value, 
 }
 
 /* the findings of a start's walks (walk_from): its cycles', then its forcing chains' */
-static int make_found(SeCtx *x, const SeGrid *g, const Queue *found, const int *targets,
-                      int n_targets, int cell_links, int unit_links) {
+static int make_found(SeCtx *x, const SeGrid *g, const Search *s, const Queue *found,
+                      const int *targets, int n_targets, int cell_links, int unit_links) {
     int both = cell_links && unit_links;
     int kind = both ? 2 : cell_links ? 1 : 0, sort_key = both ? 4 : cell_links ? 3 : 2;
     int16_t rems[2 * 81 * 9];
     for (int i = 0; i < found->n; i++) {
-        int n = cycle_removals(x, g, found->q[i], rems);
+        int n = cycle_removals(x, g, (const uint64_t(*)[2])s->links.places, found->q[i], rems);
         if (n && se_found_chain(x, X_CYCLE + kind, both ? 70 : 65, sort_key, rems, n, 0, 0,
                                 &found->q[i], 1, SE_CYCLE_ORIGIN) < 0)
             return -1;
@@ -301,7 +312,7 @@ static int make_found(SeCtx *x, const SeGrid *g, const Queue *found, const int *
 static int from_start(SeCtx *x, const SeGrid *g, Search *s, int cell, int value, int cell_links,
                       int unit_links, Queue *found) {
     int targets[2], n = walk_from(x, g, s, cell, value, cell_links, unit_links, found, targets);
-    return n < 0 ? -1 : make_found(x, g, found, targets, n, cell_links, unit_links);
+    return n < 0 ? -1 : make_found(x, g, s, found, targets, n, cell_links, unit_links);
 }
 
 /* An inner search's X findings, kept by digit (SeXFound). A finding as int32s: the start's
@@ -481,7 +492,8 @@ static int record_start(SeCtx *x, Search *s, int cell, int value, const Queue *f
 
 /* the start's record at d[at ..]: its chains made again, then its findings; the next
  * record's index, or -1 */
-static int replay_start(SeCtx *x, const SeGrid *g, const int16_t *d, int at, Queue *found) {
+static int replay_start(SeCtx *x, const SeGrid *g, const Search *s, const int16_t *d, int at,
+                        Queue *found) {
     int n_cycles = d[at + 2], n_targets = d[at + 3], targets[2];
     at += 4;
     x->n_pots = x->n_par = 0;
@@ -496,7 +508,7 @@ static int replay_start(SeCtx *x, const SeGrid *g, const int16_t *d, int at, Que
         else if (push(x, found, pot) < 0)
             return -1;
     }
-    return make_found(x, g, found, targets, n_targets, 1, 1) < 0 ? -1 : at;
+    return make_found(x, g, s, found, targets, n_targets, 1, 1) < 0 ? -1 : at;
 }
 
 /* chains._search with the cells' and the units' links, in an inner search, its graph and its
@@ -523,14 +535,14 @@ static int xy_search_kept(SeCtx *x, const SeGrid *g, Search *s, SeXYMemo *memo, 
                 continue; /* no walk from it can find anything */
             if (e && linked) { /* (the records in the order of the starts) */
                 if (at < e->n_data && e->data[at] == cell && e->data[at + 1] == value &&
-                    (at = replay_start(x, g, e->data, at, found)) < 0)
+                    (at = replay_start(x, g, s, e->data, at, found)) < 0)
                     return -1;
                 continue;
             }
             int n = walk_from(x, g, s, cell, value, 1, 1, found, targets);
             if (n < 0 || (!e && linked && (found->n || n) &&
                           record_start(x, s, cell, value, found, targets, n) < 0) ||
-                make_found(x, g, found, targets, n, 1, 1) < 0)
+                make_found(x, g, s, found, targets, n, 1, 1) < 0)
                 return -1;
         }
     }
