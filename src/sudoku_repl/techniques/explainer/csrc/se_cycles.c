@@ -521,7 +521,8 @@ static int xy_search_kept(SeCtx *x, const SeGrid *g, Search *s, SeXYMemo *memo, 
     if (e) {
         if (se_xy_restore(x, e, &s->reach) < 0)
             return -1;
-        se_reach_answers(&s->reach, g, 1, s->linked, s->walks);
+        se_reach_answers(&s->reach, g, 1, s->linked, (const uint8_t(*)[10])e->walks,
+                         s->walks);
     } else if (se_reach_walks(x, g, &s->links, &s->reach, 1, s->linked, s->walks) < 0)
         return -1;
     s->rec_n = 0;
@@ -547,7 +548,8 @@ static int xy_search_kept(SeCtx *x, const SeGrid *g, Search *s, SeXYMemo *memo, 
         }
     }
     if (!e && !x->stop)
-        se_xy_keep(memo, &key, hash, &s->reach, s->rec, s->rec_n);
+        se_xy_keep(memo, &key, hash, &s->reach, g, (const uint8_t(*)[10])s->walks, s->rec,
+                   s->rec_n);
     return 0;
 }
 

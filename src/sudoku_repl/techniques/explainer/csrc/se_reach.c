@@ -170,20 +170,20 @@ static int unlinked_on_off(const SeReach *r, const SeGrid *g, const uint16_t *li
             zs[nz++] = (w * 64 + ctz64(m)) * 16 + value;
     if (!nz)
         return 0;
-    uint64_t from[SE_MAX_NODES / 64 + 1], to[SE_MAX_NODES / 64 + 1];
+    uint64_t to[SE_MAX_NODES / 64 + 1]; /* the targets' "on" nodes: a z's "off" reaching one */
     for (int j = 0; j < r->words; j++)
-        from[j] = to[j] = 0;
+        to[j] = 0;
     for (int i = 0; i < nz; i++) {
-        int zc = zs[i] >> 4, zv = zs[i] & 15;
-        int off = r->node[se_key(zc, zv, 0)], on = r->node[se_key(zc, zv, 1)];
-        const uint64_t *bits = r->bits + (size_t)r->part[off] * r->words;
-        for (int j = 0; j < r->words; j++)
-            from[j] |= bits[j];
+        int on = r->node[se_key(zs[i] >> 4, zs[i] & 15, 1)];
         to[on >> 6] |= 1ULL << (on & 63);
     }
-    for (int j = 0; j < r->words; j++)
-        if (from[j] & to[j])
-            return 1;
+    for (int i = 0; i < nz; i++) {
+        int off = r->node[se_key(zs[i] >> 4, zs[i] & 15, 0)];
+        const uint64_t *bits = r->bits + (size_t)r->part[off] * r->words;
+        for (int j = 0; j < r->words; j++)
+            if (bits[j] & to[j])
+                return 1;
+    }
     return 0;
 }
 
@@ -191,20 +191,24 @@ int se_reach_walks(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_l
                    const uint16_t *linked, uint8_t walks[81][10]) {
     if (se_reach_fill(x, g, L, r, cell_links, linked) < 0)
         return -1;
-    se_reach_answers(r, g, cell_links, linked, walks);
+    se_reach_answers(r, g, cell_links, linked, NULL, walks);
     return 0;
 }
 
 void se_reach_answers(const SeReach *r, const SeGrid *g, int cell_links, const uint16_t *linked,
-                      uint8_t walks[81][10]) {
+                      const uint8_t (*known)[10], uint8_t walks[81][10]) {
     uint64_t places[10][2] = {{0}};
     for (int cell = 0; cell < 81; cell++)
         for (int m = g->cands[cell] & linked[cell]; m; m &= m - 1)
             places[ctz32(m)][cell >> 6] |= 1ULL << (cell & 63);
-    for (int cell = 0; cell < 81; cell++)
+    for (int cell = 0; cell < 81; cell++) {
+        if (BITS[g->cands[cell] >> 1] < 2)
+            continue; /* (no start: a cell of one candidate) */
         for (int m = g->cands[cell]; m; m &= m - 1) {
             int value = ctz32(m), on = se_key(cell, value, 1), off = on ^ 1;
-            if (linked[cell] >> value & 1)
+            if (known && known[cell][value] & SE_WALKS_KNOWN)
+                walks[cell][value] = (uint8_t)(known[cell][value] & ~SE_WALKS_KNOWN);
+            else if (linked[cell] >> value & 1)
                 walks[cell][value] = (uint8_t)(se_may_return(r, on) * SE_MAY_RETURN |
                                                se_reaches(r, on, off) * SE_ON_OFF |
                                                se_reaches(r, off, on) * SE_OFF_ON);
@@ -213,6 +217,7 @@ void se_reach_answers(const SeReach *r, const SeGrid *g, int cell_links, const u
                                                                cell_links) *
                                                SE_ON_OFF);
         }
+    }
 }
 
 uint64_t se_xy_key(const SeGrid *g, const SeLinks *L, const uint16_t *linked, SeXYKey *key) {
@@ -262,7 +267,7 @@ int se_xy_restore(SeCtx *x, const SeXYEntry *e, SeReach *r) {
 }
 
 void se_xy_keep(SeXYMemo *m, const SeXYKey *key, uint64_t hash, const SeReach *r,
-                const int16_t *data, int n_data) {
+                const SeGrid *g, const uint8_t walks[81][10], const int16_t *data, int n_data) {
     int parts = 0;
     for (int v = 0; v < r->n; v++)
         if (r->part[v] >= parts)
@@ -275,6 +280,10 @@ void se_xy_keep(SeXYMemo *m, const SeXYKey *key, uint64_t hash, const SeReach *r
         return;
     e->hash = hash;
     e->key = *key;
+    memset(e->walks, 0, sizeof e->walks);
+    for (int cell = 0; cell < 81; cell++) /* (the candidates se_reach_answers answered) */
+        for (int m = BITS[g->cands[cell] >> 1] < 2 ? 0 : g->cands[cell]; m; m &= m - 1)
+            e->walks[cell][ctz32(m)] = walks[cell][ctz32(m)] | SE_WALKS_KNOWN;
     e->n = r->n;
     e->parts = parts;
     e->words = r->words;
