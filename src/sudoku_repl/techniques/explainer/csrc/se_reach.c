@@ -28,17 +28,27 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
                   const uint16_t *linked) {
     int targets[SE_MAX_ONS], n = 0, edges = 0;
     uint64_t nodes[10][2] = {{0}}; /* each value's cells whose candidate is a node, as bits */
+    /* an "off" node that links to nothing (a sink: most of them, where every candidate is a
+     * node) is one whose cell and units give it no strong link (se_off_links): ``live`` holds
+     * the others, by cell and by value */
+    uint16_t live[81];
+    uint64_t places_live[10][2] = {{0}};
     for (int k = 0; k < SE_KEYS; k++)
         r->node[k] = -1;
-    for (int cell = 0; cell < 81; cell++)
+    for (int cell = 0; cell < 81; cell++) {
+        live[cell] = (uint16_t)se_off_links(L, cell, cell_links, 1);
         for (int m = g->cands[cell] & (linked ? linked[cell] : 0xffff); m; m &= m - 1) {
-            nodes[ctz32(m)][cell >> 6] |= 1ULL << (cell & 63);
+            int value = ctz32(m), goes_on = live[cell] >> value & 1;
+            nodes[value][cell >> 6] |= 1ULL << (cell & 63);
+            places_live[value][cell >> 6] |= (uint64_t)goes_on << (cell & 63);
             for (int on = 0; on < 2; on++) {
-                int k = se_key(cell, ctz32(m), on);
+                int k = se_key(cell, value, on);
                 r->key[n] = (int16_t)k;
+                r->sink[n] = (uint8_t)(!on && !goes_on);
                 r->node[k] = (int16_t)n++;
             }
         }
+    }
     r->n = n;
     r->words = (n + 63) / 64;
     /* an "on" potential has 8 links in its cell and one a region peer at most (classic: 20),
@@ -49,18 +59,26 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
     /* (the buffer's pointer read once: the int16 stores below would have it read again) */
     int16_t *const to = r->to;
     const uint64_t(*region_mask)[2] = g->geo->region_mask;
-    /* (a potential's links in any order: what the graph answers is its parts and reaches) */
+    /* (a potential's links in any order: what the graph answers is its parts and reaches; an
+     * "on" one's to the nodes that go on first, to the sinks from mid[] on) */
     for (int v = 0; v < n; v++) {
         int k = r->key[v], cell = k / 20, value = k / 2 % 10;
         r->first[v] = edges;
         if (k & 1) { /* se_offs_of's targets that are nodes, from the nodes' bits */
-            if (cell_links)
-                for (int m = g->cands[cell] & (linked ? linked[cell] : 0xffff) & ~(1 << value); m;
-                     m &= m - 1)
+            int in_cell = cell_links ? g->cands[cell] & (linked ? linked[cell] : 0xffff) &
+                                           ~(1 << value)
+                                     : 0;
+            for (int sinks = 0; sinks < 2; sinks++) {
+                if (sinks)
+                    r->mid[v] = edges;
+                for (int m = in_cell & (sinks ? ~live[cell] : live[cell]); m; m &= m - 1)
                     to[edges++] = r->node[se_key(cell, ctz32(m), 0)];
-            for (int w = 0; w < 2; w++)
-                for (uint64_t m = region_mask[cell][w] & nodes[value][w]; m; m &= m - 1)
-                    to[edges++] = r->node[se_key(w * 64 + ctz64(m), value, 0)];
+                for (int w = 0; w < 2; w++)
+                    for (uint64_t m = region_mask[cell][w] & nodes[value][w] &
+                                      (sinks ? ~places_live[value][w] : places_live[value][w]);
+                         m; m &= m - 1)
+                        to[edges++] = r->node[se_key(w * 64 + ctz64(m), value, 0)];
+            }
             continue;
         }
         SePot p = {.cell = (int16_t)cell, .value = (int8_t)value, .on = 0};
@@ -70,16 +88,15 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
             if (w >= 0) /* (not a candidate left out) */
                 to[edges++] = (int16_t)w;
         }
+        r->mid[v] = edges;
     }
     r->first[n] = edges;
     if (se_grow((void **)&r->bits, &r->cap_bits, n * r->words, sizeof(uint64_t), x) < 0)
         return -1;
     uint64_t *const all = r->bits; /* (read once too, with the word count) */
     const int words = r->words;
-    /* an "off" potential that links to nothing (a sink: most of them) is no part of its own,
-     * only a bit in the reaches of the parts that link to it (its own reach is not asked) */
-    for (int v = 0; v < n; v++)
-        r->sink[v] = (uint8_t)(!(r->key[v] & 1) && r->first[v] == r->first[v + 1]);
+    /* a sink is no part of its own, only a bit in the reaches of the parts that link to it
+     * (its own reach is not asked) */
     int counter = 0, top = 0, parts = 0;
     for (int v = 0; v < n; v++)
         r->index[v] = r->joined[v] = r->part[v] = -1;
@@ -95,11 +112,9 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
         while (depth >= 0) {
             int v = r->call[depth];
             int e = r->first[v] + r->next[v];
-            if (e < r->first[v + 1]) {
+            if (e < r->mid[v]) { /* (the sinks left out) */
                 r->next[v]++;
                 int w = to[e];
-                if (r->sink[w])
-                    continue;
                 if (r->index[w] < 0) {
                     r->index[w] = r->low[w] = (int16_t)counter++;
                     r->next[w] = 0;
@@ -121,12 +136,12 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
                 for (int i = bottom; i < top; i++) {
                     int m = r->stack[i];
                     bits[m >> 6] |= 1ULL << (m & 63);
-                    for (int f = r->first[m]; f < r->first[m + 1]; f++) {
+                    others |= r->mid[m] < r->first[m + 1];
+                    for (int f = r->mid[m]; f < r->first[m + 1]; f++) /* the sinks */
+                        bits[to[f] >> 6] |= 1ULL << (to[f] & 63);
+                    for (int f = r->first[m]; f < r->mid[m]; f++) {
                         int w = to[f], q = r->part[w];
-                        if (r->sink[w]) {
-                            bits[w >> 6] |= 1ULL << (w & 63);
-                            others = 1;
-                        } else if (q >= 0 && r->joined[q] != parts + 1) { /* a part ended before */
+                        if (q >= 0 && r->joined[q] != parts + 1) { /* a part ended before */
                             r->joined[q] = (int16_t)(parts + 1);
                             others = 1;
                             if (r->alone[q]) /* its reach is w alone */

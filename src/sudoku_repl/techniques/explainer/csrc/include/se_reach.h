@@ -21,7 +21,7 @@
  * the same one.
  *
  *   node[key]                       a potential's node, or -1 (its candidate is not there)
- *   first[node] .. first[node + 1]  its links' nodes in to[]
+ *   first[node] .. first[node + 1]  its links' nodes in to[], those to sinks from mid[node]
  *   part[node]                      its strongly connected part, parts numbered sinks first
  *                                   (-1: an "off" node that links to nothing, a bit alone)
  *   size[part]                      the part's nodes
@@ -50,6 +50,7 @@ typedef struct {
 typedef struct {
     int16_t node[SE_KEYS], key[SE_MAX_NODES];
     int first[SE_MAX_NODES + 1], n, words;
+    int mid[SE_MAX_NODES]; /* its links to sinks: to[mid[node] .. first[node + 1]) */
     int16_t *to;
     int cap_to;
     int16_t part[SE_MAX_NODES], size[SE_MAX_NODES];
