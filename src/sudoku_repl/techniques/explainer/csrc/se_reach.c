@@ -277,7 +277,8 @@ int se_xy_restore(SeCtx *x, const SeXYEntry *e, SeReach *r) {
         r->part[v] = e->part[v];
     }
     memcpy(r->size, e->size, (size_t)e->parts * sizeof(int16_t));
-    memcpy(r->bits, e->bits, (size_t)e->parts * e->words * sizeof(uint64_t));
+    if (e->parts * e->words) /* (a graph of no node has no bits) */
+        memcpy(r->bits, e->bits, (size_t)e->parts * e->words * sizeof(uint64_t));
     return 0;
 }
 
@@ -308,7 +309,8 @@ void se_xy_keep(SeXYMemo *m, const SeXYKey *key, uint64_t hash, const SeReach *r
     e->part = e->keys + r->n;
     e->size = e->part + r->n;
     e->data = e->size + parts;
-    memcpy(e->bits, r->bits, words * sizeof(uint64_t));
+    if (words) /* (a graph of no node has no bits) */
+        memcpy(e->bits, r->bits, words * sizeof(uint64_t));
     memcpy(e->keys, r->key, (size_t)r->n * sizeof(int16_t));
     memcpy(e->part, r->part, (size_t)r->n * sizeof(int16_t));
     memcpy(e->size, r->size, (size_t)parts * sizeof(int16_t));
