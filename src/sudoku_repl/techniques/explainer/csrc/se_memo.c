@@ -39,9 +39,7 @@ static void xfound_free(SeXFoundMemo *f) {
 }
 
 static void xy_free(SeXYMemo *f) {
-    if (!f)
-        return;
-    for (int i = 0; i < SE_XY_KEPT; i++)
+    for (int i = 0; f && i < SE_XY_KEPT; i++) /* (PyMem_Free(NULL) does nothing) */
         PyMem_Free(f->slot[i]);
     PyMem_Free(f);
 }
