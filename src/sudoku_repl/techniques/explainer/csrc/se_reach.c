@@ -277,7 +277,7 @@ int se_xy_restore(SeCtx *x, const SeXYEntry *e, SeReach *r) {
         r->part[v] = e->part[v];
     }
     memcpy(r->size, e->size, (size_t)e->parts * sizeof(int16_t));
-    if (e->parts * e->words) /* (a graph of no node has no bits) */
+    if (e->parts && e->words) /* (a graph of no node has no bits) */
         memcpy(r->bits, e->bits, (size_t)e->parts * e->words * sizeof(uint64_t));
     return 0;
 }
