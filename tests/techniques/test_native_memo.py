@@ -94,3 +94,43 @@ def test_a_digits_kept_x_findings_serve_grids_that_differ_in_other_digits() -> N
         alone = _search(grid, 2, 0, None)
         assert isinstance(alone, list) and alone
         assert shared == alone
+
+
+def _units_of(cell: int) -> list[list[int]]:
+    row, col = divmod(cell, 9)
+    box = (row // 3) * 27 + (col // 3) * 3
+    return [
+        [box + 9 * r + c for r in range(3) for c in range(3)],
+        [9 * row + c for c in range(9)],
+        [9 * r + col for r in range(9)],
+    ]
+
+
+def test_a_kept_xy_graph_serves_grids_that_differ_in_unlinked_candidates() -> None:
+    """The inner XY searches keep the graph of the linked candidates and their walks' chains
+    (``SeXYEntry``): grids that differ only in candidates that no strong link holds (a value
+    added to a cell of three or more, in units where it has no place or three or more) have one
+    graph, and a memo shared by them gives each grid the hints it finds alone."""
+    make = native.se_memo()
+    assert make is not None
+    base = grid_at(QUIZ_11_1, 85)
+    variants = [base]
+    for cell in range(81):
+        if bin(base.cands[cell]).count("1") < 3:
+            continue
+        for value in range(1, 10):
+            places = [
+                sum(1 for o in unit if base.cands[o] >> value & 1) for unit in _units_of(cell)
+            ]
+            if not base.cands[cell] >> value & 1 and all(n == 0 or n >= 3 for n in places):
+                variant = base.copy()
+                variant.cands[cell] |= 1 << value
+                variants.append(variant)
+    assert len(variants) >= 3
+    for level in (2, 3):
+        memo = make()
+        for grid in variants[:6]:
+            shared = _search(grid, level, 0, memo)
+            alone = _search(grid, level, 0, None)
+            assert isinstance(alone, list) and alone, level
+            assert shared == alone, level

@@ -48,6 +48,9 @@ typedef struct {
     /* the X search of a digit not in the memo: its findings as SeXFound.data, by digit */
     int32_t *own[10];
     int own_n[10], own_cap[10];
+    /* the XY search of a graph not in the memo: its linked starts' walks (xy_search_kept) */
+    int16_t *rec;
+    int rec_n, rec_cap;
 } Search;
 
 /* s->walks for the links of the kind at hand (the units', and ``cell_links`` the cells'
@@ -210,37 +213,48 @@ static int forcing_target(SeCtx *x, const SeGrid *g, Search *s, int start, int c
 }
 
 /* chains._cycle_removals: the candidates both an "on" and an "off" link of the cycle see
- * (outside its cells), sorted, into rems; their count */
-static int cycle_removals(const SeCtx *x, const SeGrid *g, int dst, int16_t *rems) {
-    unsigned char in_chain[81] = {0};
-    uint16_t forward[81] = {0}, backward[81] = {0};
+ * (outside its cells), sorted, into rems; their count. ``places``: each value's cells on the
+ * grid (SeLinks.places); the links' peers as bits, by value */
+static int cycle_removals(const SeCtx *x, const SeGrid *g, const uint64_t (*places)[2], int dst,
+                          int16_t *rems) {
+    uint64_t cells[2] = {0, 0}, seen[2][10][2] = {{{0}}}; /* (by "off", "on") */
+    int values = 0;
     const SePot *p;
-    for (p = &x->pots[dst]; p->n_parents; p = &x->pots[x->par[p->parents]])
-        in_chain[p->cell] = 1;
-    for (p = &x->pots[dst]; p->n_parents; p = &x->pots[x->par[p->parents]])
-        for (int i = 0; i < g->geo->n_peers[p->cell]; i++) { /* its peers, a rule's leaps too */
-            int o = g->geo->peers[p->cell][i];
-            if (!in_chain[o] && (g->cands[o] >> p->value & 1))
-                (p->on ? forward : backward)[o] |= (uint16_t)(1 << p->value);
+    for (p = &x->pots[dst]; p->n_parents; p = &x->pots[x->par[p->parents]]) {
+        const uint64_t *peers = g->geo->peer_mask[p->cell]; /* (a rule's leaps too) */
+        cells[p->cell >> 6] |= 1ULL << (p->cell & 63);
+        seen[p->on][p->value][0] |= peers[0];
+        seen[p->on][p->value][1] |= peers[1];
+        values |= 1 << p->value;
+    }
+    uint64_t both[10][2], any[2] = {0, 0};
+    for (int m = values; m; m &= m - 1) {
+        int v = ctz32(m);
+        for (int w = 0; w < 2; w++) {
+            both[v][w] = seen[0][v][w] & seen[1][v][w] & places[v][w] & ~cells[w];
+            any[w] |= both[v][w];
         }
+    }
     int n = 0;
-    for (int o = 0; o < 81; o++)
-        for (int m = forward[o] & backward[o]; m; m &= m - 1) {
-            rems[2 * n] = (int16_t)o;
-            rems[2 * n++ + 1] = (int16_t)ctz32(m);
-        }
+    for (int w = 0; w < 2; w++) /* (by cell, then value) */
+        for (uint64_t c = any[w]; c; c &= c - 1)
+            for (int m = values, b = ctz64(c); m; m &= m - 1)
+                if (both[ctz32(m)][w] >> b & 1) {
+                    rems[2 * n] = (int16_t)(w * 64 + b);
+                    rems[2 * n++ + 1] = (int16_t)ctz32(m);
+                }
     return n;
 }
 
-/* the findings of the walks from the candidate (cell, value) with the links of one kind, as
- * chains._search makes them (cycles, then the forcing chains to its negation); 0, or -1 */
-static int from_start(SeCtx *x, const SeGrid *g, Search *s, int cell, int value, int cell_links,
-                      int unit_links, Queue *found) {
-    int both = cell_links && unit_links;
-    int kind = both ? 2 : cell_links ? 1 : 0, sort_key = both ? 4 : cell_links ? 3 : 2;
+/* the walks from the candidate (cell, value) with the links of one kind, as chains._search
+ * makes them: the cycles' last potentials into ``found``, then the forcing chains' targets
+ * (two at most) into ``targets``; their count, or -1 */
+static int walk_from(SeCtx *x, const SeGrid *g, Search *s, int cell, int value, int cell_links,
+                     int unit_links, Queue *found, int *targets) {
+    int both = cell_links && unit_links, n_targets = 0;
     x->n_pots = x->n_par = 0;
     found->n = 0;
-    int start = se_pot(x, cell, value, 1, -1), targets[2], n_targets = 0;
+    int start = se_pot(x, cell, value, 1, -1);
     if (start < 0 || ((!unit_links || s->walks[cell][value] & SE_MAY_RETURN) &&
                       cycles(x, g, s, start, cell_links, unit_links, both ? &s->reach : NULL,
                              found) < 0))
@@ -257,9 +271,17 @@ static int from_start(SeCtx *x, const SeGrid *g, Search *s, int cell, int value,
         if (u >= 0 && !(t >= 0 && x->pots[t].on == x->pots[u].on))
             targets[n_targets++] = u;
     }
+    return n_targets;
+}
+
+/* the findings of a start's walks (walk_from): its cycles', then its forcing chains' */
+static int make_found(SeCtx *x, const SeGrid *g, const Search *s, const Queue *found,
+                      const int *targets, int n_targets, int cell_links, int unit_links) {
+    int both = cell_links && unit_links;
+    int kind = both ? 2 : cell_links ? 1 : 0, sort_key = both ? 4 : cell_links ? 3 : 2;
     int16_t rems[2 * 81 * 9];
     for (int i = 0; i < found->n; i++) {
-        int n = cycle_removals(x, g, found->q[i], rems);
+        int n = cycle_removals(x, g, (const uint64_t(*)[2])s->links.places, found->q[i], rems);
         if (n && se_found_chain(x, X_CYCLE + kind, both ? 70 : 65, sort_key, rems, n, 0, 0,
                                 &found->q[i], 1, SE_CYCLE_ORIGIN) < 0)
             return -1;
@@ -283,6 +305,14 @@ static int from_start(SeCtx *x, const SeGrid *g, Search *s, int cell, int value,
             return -1;
     }
     return 0;
+}
+
+/* the findings of the walks from the candidate (cell, value) with the links of one kind, as
+ * chains._search makes them (cycles, then the forcing chains to its negation); 0, or -1 */
+static int from_start(SeCtx *x, const SeGrid *g, Search *s, int cell, int value, int cell_links,
+                      int unit_links, Queue *found) {
+    int targets[2], n = walk_from(x, g, s, cell, value, cell_links, unit_links, found, targets);
+    return n < 0 ? -1 : make_found(x, g, s, found, targets, n, cell_links, unit_links);
 }
 
 /* An inner search's X findings, kept by digit (SeXFound). A finding as int32s: the start's
@@ -422,6 +452,107 @@ static int x_search_kept(SeCtx *x, const SeGrid *g, Search *s, Queue *found) {
     return 0;
 }
 
+/* An inner search's XY findings, kept by the graph (SeXYEntry): the walks from a linked
+ * candidate are the graph's, so a start's walks (walk_from) are kept as their chains, each
+ * potential's key from the start on; a graph met again makes those chains again (one parent
+ * each, as the walk made them) and its findings from them on the grid at hand (make_found:
+ * the removals are the grid's). A start's record: cell, value, its cycles' count, its
+ * targets' count, then each chain's length and keys. */
+
+/* the chain that ends at ``pot`` (by first parents) to s->rec, its length first: 0, or -1 */
+static int record_chain(SeCtx *x, Search *s, int pot) {
+    int length = 1;
+    for (const SePot *p = &x->pots[pot]; p->n_parents; p = &x->pots[x->par[p->parents]])
+        length++;
+    if (se_grow((void **)&s->rec, &s->rec_cap, s->rec_n + 1 + length, sizeof(int16_t), x) < 0)
+        return -1;
+    s->rec[s->rec_n] = (int16_t)length;
+    s->rec_n += length + 1;
+    int16_t *key = s->rec + s->rec_n; /* (written from the end: the start first) */
+    for (const SePot *p = &x->pots[pot];; p = &x->pots[x->par[p->parents]]) {
+        *--key = (int16_t)se_key(p->cell, p->value, p->on);
+        if (!p->n_parents)
+            break;
+    }
+    return 0;
+}
+
+static int record_start(SeCtx *x, Search *s, int cell, int value, const Queue *found,
+                        const int *targets, int n_targets) {
+    if (se_grow((void **)&s->rec, &s->rec_cap, s->rec_n + 4, sizeof(int16_t), x) < 0)
+        return -1;
+    int16_t head[4] = {(int16_t)cell, (int16_t)value, (int16_t)found->n, (int16_t)n_targets};
+    memcpy(s->rec + s->rec_n, head, sizeof head);
+    s->rec_n += 4;
+    for (int i = 0; i < found->n + n_targets; i++)
+        if (record_chain(x, s, i < found->n ? found->q[i] : targets[i - found->n]) < 0)
+            return -1;
+    return 0;
+}
+
+/* the start's record at d[at ..]: its chains made again, then its findings; the next
+ * record's index, or -1 */
+static int replay_start(SeCtx *x, const SeGrid *g, const Search *s, const int16_t *d, int at,
+                        Queue *found) {
+    int n_cycles = d[at + 2], n_targets = d[at + 3], targets[2];
+    at += 4;
+    x->n_pots = x->n_par = 0;
+    found->n = 0;
+    for (int i = 0; i < n_cycles + n_targets; i++) {
+        int pot = -1;
+        for (int length = d[at++]; length > 0; length--, at++)
+            if ((pot = se_pot(x, d[at] / 20, d[at] / 2 % 10, d[at] & 1, pot)) < 0)
+                return -1;
+        if (i >= n_cycles)
+            targets[i - n_cycles] = pot;
+        else if (push(x, found, pot) < 0)
+            return -1;
+    }
+    return make_found(x, g, s, found, targets, n_targets, 1, 1) < 0 ? -1 : at;
+}
+
+/* chains._search with the cells' and the units' links, in an inner search, its graph and its
+ * linked starts' walks kept by the graph (the memo's) */
+static int xy_search_kept(SeCtx *x, const SeGrid *g, Search *s, SeXYMemo *memo, Queue *found) {
+    SeXYKey key;
+    uint64_t hash = se_xy_key(g, &s->links, s->linked, &key);
+    const SeXYEntry *e = se_xy_find(memo, &key, hash);
+    memset(s->walks, 0, sizeof s->walks);
+    if (e) {
+        if (se_xy_restore(x, e, &s->reach) < 0)
+            return -1;
+        se_reach_answers(&s->reach, g, 1, s->linked, (const uint8_t(*)[10])e->walks,
+                         s->walks);
+    } else if (se_reach_walks(x, g, &s->links, &s->reach, 1, s->linked, s->walks) < 0)
+        return -1;
+    s->rec_n = 0;
+    int at = 0, targets[2];
+    for (int cell = 0; cell < 81; cell++) {
+        if (BITS[g->cands[cell] >> 1] < 2)
+            continue;
+        for (int values = g->cands[cell]; values; values &= values - 1) {
+            int value = ctz32(values), linked = s->linked[cell] >> value & 1;
+            if (!s->walks[cell][value])
+                continue; /* no walk from it can find anything */
+            if (e && linked) { /* (the records in the order of the starts) */
+                if (at < e->n_data && e->data[at] == cell && e->data[at + 1] == value &&
+                    (at = replay_start(x, g, s, e->data, at, found)) < 0)
+                    return -1;
+                continue;
+            }
+            int n = walk_from(x, g, s, cell, value, 1, 1, found, targets);
+            if (n < 0 || (!e && linked && (found->n || n) &&
+                          record_start(x, s, cell, value, found, targets, n) < 0) ||
+                make_found(x, g, s, found, targets, n, 1, 1) < 0)
+                return -1;
+        }
+    }
+    if (!e && !x->stop)
+        se_xy_keep(memo, &key, hash, &s->reach, g, (const uint8_t(*)[10])s->walks, s->rec,
+                   s->rec_n);
+    return 0;
+}
+
 /* chains._search for one kind of link */
 static int search(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int unit_links) {
     Queue found = {NULL, 0, 0};
@@ -430,10 +561,15 @@ static int search(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int unit
     /* an inner search's X findings are kept (they need no shapes, and below level 2 rest on
      * no nested chain) */
     int kept = !cell_links && x->summarize && x->level < 2;
+    SeXYMemo *xy = cell_links && unit_links && x->summarize && x->level < 2
+                       ? se_memo_xy(x->memo)
+                       : NULL;
     /* (the Y links' walks are few and short: a graph of them cost more than it saved) */
     int result = kept ? x_search_kept(x, g, s, &found)
+                 : xy ? xy_search_kept(x, g, s, xy, &found)
                  : unit_links ? walks_fill(x, g, s, cell_links)
                               : 0;
+    kept = kept || xy;
     for (int cell = 0; cell < 81 && !result && !kept; cell++) {
         int mask = g->cands[cell], count = BITS[mask >> 1];
         if (count < 2 || (!unit_links && count > 2))
@@ -455,6 +591,7 @@ static void search_free(void *scratch) {
     Search *s = scratch;
     for (int value = 1; value <= 9; value++)
         PyMem_Free(s->own[value]);
+    PyMem_Free(s->rec);
     PyMem_Free(s->on.q);
     PyMem_Free(s->off.q);
     se_reach_free(&s->reach);

@@ -1,6 +1,6 @@
 /* A rating's memo (include/se_memo.h): the findings of the nested rules by grid, the "+"
  * rules' patterns by pair of grids, a digit's X-links' answers and X-search findings by its
- * places; made, freed, and handed to Python as a capsule (the module function se_memo). */
+ * places, the XY links' graphs and findings; made, freed, and handed to Python as a capsule (the module function se_memo). */
 #include "se_memo.h"
 
 #define SHARED 16384 /* the grids whose nested findings a rating's memo (se_memo) keeps */
@@ -38,12 +38,19 @@ static void xfound_free(SeXFoundMemo *f) {
     PyMem_Free(f);
 }
 
+static void xy_free(SeXYMemo *f) {
+    for (int i = 0; f && i < SE_XY_KEPT; i++) /* (PyMem_Free(NULL) does nothing) */
+        PyMem_Free(f->slot[i]);
+    PyMem_Free(f);
+}
+
 void se_memo_free(SeMemo *m) {
     for (int i = 0; i < m->size && m->ring[i]; i++) /* (filled from 0 on: see memo_empty) */
         PyMem_Free(m->ring[i]);
     rule_memo_free(m->rules);
     PyMem_Free(m->digits);
     xfound_free(m->xfound);
+    xy_free(m->xy);
     PyMem_Free(m->buckets);
     PyMem_Free(m->ring);
     PyMem_Free(m);
@@ -61,6 +68,12 @@ SeXFoundMemo *se_memo_xfound(SeMemo *m) {
     if (m && !m->xfound)
         m->xfound = PyMem_Calloc(1, sizeof(SeXFoundMemo));
     return m ? m->xfound : NULL;
+}
+
+SeXYMemo *se_memo_xy(SeMemo *m) {
+    if (m && !m->xy)
+        m->xy = PyMem_Calloc(1, sizeof(SeXYMemo));
+    return m ? m->xy : NULL;
 }
 
 SeMemo *se_memo_of(PyObject *memo) {
@@ -88,6 +101,8 @@ static void memo_empty(SeMemo *m) {
     m->digits = NULL;
     xfound_free(m->xfound);
     m->xfound = NULL;
+    xy_free(m->xy);
+    m->xy = NULL;
 }
 
 static void memo_capsule_free(PyObject *capsule) {

@@ -28,17 +28,27 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
                   const uint16_t *linked) {
     int targets[SE_MAX_ONS], n = 0, edges = 0;
     uint64_t nodes[10][2] = {{0}}; /* each value's cells whose candidate is a node, as bits */
+    /* an "off" node that links to nothing (a sink: most of them, where every candidate is a
+     * node) is one whose cell and units give it no strong link (se_off_links): ``live`` holds
+     * the others, by cell and by value */
+    uint16_t live[81];
+    uint64_t places_live[10][2] = {{0}};
     for (int k = 0; k < SE_KEYS; k++)
         r->node[k] = -1;
-    for (int cell = 0; cell < 81; cell++)
+    for (int cell = 0; cell < 81; cell++) {
+        live[cell] = (uint16_t)se_off_links(L, cell, cell_links, 1);
         for (int m = g->cands[cell] & (linked ? linked[cell] : 0xffff); m; m &= m - 1) {
-            nodes[ctz32(m)][cell >> 6] |= 1ULL << (cell & 63);
+            int value = ctz32(m), goes_on = live[cell] >> value & 1;
+            nodes[value][cell >> 6] |= 1ULL << (cell & 63);
+            places_live[value][cell >> 6] |= (uint64_t)goes_on << (cell & 63);
             for (int on = 0; on < 2; on++) {
-                int k = se_key(cell, ctz32(m), on);
+                int k = se_key(cell, value, on);
                 r->key[n] = (int16_t)k;
+                r->sink[n] = (uint8_t)(!on && !goes_on);
                 r->node[k] = (int16_t)n++;
             }
         }
+    }
     r->n = n;
     r->words = (n + 63) / 64;
     /* an "on" potential has 8 links in its cell and one a region peer at most (classic: 20),
@@ -49,18 +59,26 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
     /* (the buffer's pointer read once: the int16 stores below would have it read again) */
     int16_t *const to = r->to;
     const uint64_t(*region_mask)[2] = g->geo->region_mask;
-    /* (a potential's links in any order: what the graph answers is its parts and reaches) */
+    /* (a potential's links in any order: what the graph answers is its parts and reaches; an
+     * "on" one's to the nodes that go on first, to the sinks from mid[] on) */
     for (int v = 0; v < n; v++) {
         int k = r->key[v], cell = k / 20, value = k / 2 % 10;
         r->first[v] = edges;
         if (k & 1) { /* se_offs_of's targets that are nodes, from the nodes' bits */
-            if (cell_links)
-                for (int m = g->cands[cell] & (linked ? linked[cell] : 0xffff) & ~(1 << value); m;
-                     m &= m - 1)
+            int in_cell = cell_links ? g->cands[cell] & (linked ? linked[cell] : 0xffff) &
+                                           ~(1 << value)
+                                     : 0;
+            for (int sinks = 0; sinks < 2; sinks++) {
+                if (sinks)
+                    r->mid[v] = edges;
+                for (int m = in_cell & (sinks ? ~live[cell] : live[cell]); m; m &= m - 1)
                     to[edges++] = r->node[se_key(cell, ctz32(m), 0)];
-            for (int w = 0; w < 2; w++)
-                for (uint64_t m = region_mask[cell][w] & nodes[value][w]; m; m &= m - 1)
-                    to[edges++] = r->node[se_key(w * 64 + ctz64(m), value, 0)];
+                for (int w = 0; w < 2; w++)
+                    for (uint64_t m = region_mask[cell][w] & nodes[value][w] &
+                                      (sinks ? ~places_live[value][w] : places_live[value][w]);
+                         m; m &= m - 1)
+                        to[edges++] = r->node[se_key(w * 64 + ctz64(m), value, 0)];
+            }
             continue;
         }
         SePot p = {.cell = (int16_t)cell, .value = (int8_t)value, .on = 0};
@@ -70,16 +88,15 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
             if (w >= 0) /* (not a candidate left out) */
                 to[edges++] = (int16_t)w;
         }
+        r->mid[v] = edges;
     }
     r->first[n] = edges;
     if (se_grow((void **)&r->bits, &r->cap_bits, n * r->words, sizeof(uint64_t), x) < 0)
         return -1;
     uint64_t *const all = r->bits; /* (read once too, with the word count) */
     const int words = r->words;
-    /* an "off" potential that links to nothing (a sink: most of them) is no part of its own,
-     * only a bit in the reaches of the parts that link to it (its own reach is not asked) */
-    for (int v = 0; v < n; v++)
-        r->sink[v] = (uint8_t)(!(r->key[v] & 1) && r->first[v] == r->first[v + 1]);
+    /* a sink is no part of its own, only a bit in the reaches of the parts that link to it
+     * (its own reach is not asked) */
     int counter = 0, top = 0, parts = 0;
     for (int v = 0; v < n; v++)
         r->index[v] = r->joined[v] = r->part[v] = -1;
@@ -95,11 +112,9 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
         while (depth >= 0) {
             int v = r->call[depth];
             int e = r->first[v] + r->next[v];
-            if (e < r->first[v + 1]) {
+            if (e < r->mid[v]) { /* (the sinks left out) */
                 r->next[v]++;
                 int w = to[e];
-                if (r->sink[w])
-                    continue;
                 if (r->index[w] < 0) {
                     r->index[w] = r->low[w] = (int16_t)counter++;
                     r->next[w] = 0;
@@ -121,12 +136,12 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
                 for (int i = bottom; i < top; i++) {
                     int m = r->stack[i];
                     bits[m >> 6] |= 1ULL << (m & 63);
-                    for (int f = r->first[m]; f < r->first[m + 1]; f++) {
+                    others |= r->mid[m] < r->first[m + 1];
+                    for (int f = r->mid[m]; f < r->first[m + 1]; f++) /* the sinks */
+                        bits[to[f] >> 6] |= 1ULL << (to[f] & 63);
+                    for (int f = r->first[m]; f < r->mid[m]; f++) {
                         int w = to[f], q = r->part[w];
-                        if (r->sink[w]) {
-                            bits[w >> 6] |= 1ULL << (w & 63);
-                            others = 1;
-                        } else if (q >= 0 && r->joined[q] != parts + 1) { /* a part ended before */
+                        if (q >= 0 && r->joined[q] != parts + 1) { /* a part ended before */
                             r->joined[q] = (int16_t)(parts + 1);
                             others = 1;
                             if (r->alone[q]) /* its reach is w alone */
@@ -170,20 +185,20 @@ static int unlinked_on_off(const SeReach *r, const SeGrid *g, const uint16_t *li
             zs[nz++] = (w * 64 + ctz64(m)) * 16 + value;
     if (!nz)
         return 0;
-    uint64_t from[SE_MAX_NODES / 64 + 1], to[SE_MAX_NODES / 64 + 1];
+    uint64_t to[SE_MAX_NODES / 64 + 1]; /* the targets' "on" nodes: a z's "off" reaching one */
     for (int j = 0; j < r->words; j++)
-        from[j] = to[j] = 0;
+        to[j] = 0;
     for (int i = 0; i < nz; i++) {
-        int zc = zs[i] >> 4, zv = zs[i] & 15;
-        int off = r->node[se_key(zc, zv, 0)], on = r->node[se_key(zc, zv, 1)];
-        const uint64_t *bits = r->bits + (size_t)r->part[off] * r->words;
-        for (int j = 0; j < r->words; j++)
-            from[j] |= bits[j];
+        int on = r->node[se_key(zs[i] >> 4, zs[i] & 15, 1)];
         to[on >> 6] |= 1ULL << (on & 63);
     }
-    for (int j = 0; j < r->words; j++)
-        if (from[j] & to[j])
-            return 1;
+    for (int i = 0; i < nz; i++) {
+        int off = r->node[se_key(zs[i] >> 4, zs[i] & 15, 0)];
+        const uint64_t *bits = r->bits + (size_t)r->part[off] * r->words;
+        for (int j = 0; j < r->words; j++)
+            if (bits[j] & to[j])
+                return 1;
+    }
     return 0;
 }
 
@@ -191,14 +206,24 @@ int se_reach_walks(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_l
                    const uint16_t *linked, uint8_t walks[81][10]) {
     if (se_reach_fill(x, g, L, r, cell_links, linked) < 0)
         return -1;
+    se_reach_answers(r, g, cell_links, linked, NULL, walks);
+    return 0;
+}
+
+void se_reach_answers(const SeReach *r, const SeGrid *g, int cell_links, const uint16_t *linked,
+                      const uint8_t (*known)[10], uint8_t walks[81][10]) {
     uint64_t places[10][2] = {{0}};
     for (int cell = 0; cell < 81; cell++)
         for (int m = g->cands[cell] & linked[cell]; m; m &= m - 1)
             places[ctz32(m)][cell >> 6] |= 1ULL << (cell & 63);
-    for (int cell = 0; cell < 81; cell++)
+    for (int cell = 0; cell < 81; cell++) {
+        if (BITS[g->cands[cell] >> 1] < 2)
+            continue; /* (no start: a cell of one candidate) */
         for (int m = g->cands[cell]; m; m &= m - 1) {
             int value = ctz32(m), on = se_key(cell, value, 1), off = on ^ 1;
-            if (linked[cell] >> value & 1)
+            if (known && known[cell][value] & SE_WALKS_KNOWN)
+                walks[cell][value] = (uint8_t)(known[cell][value] & ~SE_WALKS_KNOWN);
+            else if (linked[cell] >> value & 1)
                 walks[cell][value] = (uint8_t)(se_may_return(r, on) * SE_MAY_RETURN |
                                                se_reaches(r, on, off) * SE_ON_OFF |
                                                se_reaches(r, off, on) * SE_OFF_ON);
@@ -207,7 +232,92 @@ int se_reach_walks(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_l
                                                                cell_links) *
                                                SE_ON_OFF);
         }
+    }
+}
+
+uint64_t se_xy_key(const SeGrid *g, const SeLinks *L, const uint16_t *linked, SeXYKey *key) {
+    memset(key, 0, sizeof *key); /* (the padding too: the key is hashed and compared whole) */
+    memcpy(key->linked, linked, sizeof key->linked);
+    for (int cell = 0; cell < 81; cell++) {
+        uint64_t bit = 1ULL << (cell & 63);
+        if (L->pair[cell])
+            key->pair[cell >> 6] |= bit;
+        if (linked[cell] && BITS[g->cands[cell] >> 1] < 2)
+            key->single[cell >> 6] |= bit;
+    }
+    for (int unit = 0; unit < g->geo->n_units; unit++)
+        for (int value = 1; value <= 9; value++)
+            if (BITS[g->table[unit][value]] == 2)
+                key->conj[(unit * 10 + value) >> 6] |= 1ULL << ((unit * 10 + value) & 63);
+    uint64_t h = 0xcbf29ce484222325ULL, w;
+    for (size_t i = 0; i + sizeof w <= sizeof *key; i += sizeof w) {
+        memcpy(&w, (const char *)key + i, sizeof w);
+        h = (h ^ w) * 0x100000001b3ULL;
+    }
+    h ^= h >> 33; /* (spread: the slot is the hash's low bits) */
+    h *= 0xff51afd7ed558ccdULL;
+    return h ^ (h >> 33);
+}
+
+const SeXYEntry *se_xy_find(const SeXYMemo *m, const SeXYKey *key, uint64_t hash) {
+    const SeXYEntry *e = m->slot[hash % SE_XY_KEPT];
+    return e && e->hash == hash && !memcmp(&e->key, key, sizeof *key) ? e : NULL;
+}
+
+int se_xy_restore(SeCtx *x, const SeXYEntry *e, SeReach *r) {
+    if (se_grow((void **)&r->bits, &r->cap_bits, e->parts * e->words, sizeof(uint64_t), x) < 0)
+        return -1;
+    for (int k = 0; k < SE_KEYS; k++)
+        r->node[k] = -1;
+    r->n = e->n;
+    r->words = e->words;
+    for (int v = 0; v < e->n; v++) {
+        r->key[v] = e->keys[v];
+        r->node[e->keys[v]] = (int16_t)v;
+        r->part[v] = e->part[v];
+    }
+    memcpy(r->size, e->size, (size_t)e->parts * sizeof(int16_t));
+    if (e->parts && e->words) /* (a graph of no node has no bits) */
+        memcpy(r->bits, e->bits, (size_t)e->parts * e->words * sizeof(uint64_t));
     return 0;
+}
+
+void se_xy_keep(SeXYMemo *m, const SeXYKey *key, uint64_t hash, const SeReach *r,
+                const SeGrid *g, const uint8_t walks[81][10], const int16_t *data, int n_data) {
+    int parts = 0;
+    for (int v = 0; v < r->n; v++)
+        if (r->part[v] >= parts)
+            parts = r->part[v] + 1;
+    size_t words = (size_t)parts * r->words;
+    SeXYEntry *e = PyMem_Malloc(sizeof(SeXYEntry) + words * sizeof(uint64_t) +
+                                (2 * (size_t)r->n + (size_t)parts + (size_t)n_data) *
+                                    sizeof(int16_t));
+    if (!e)
+        return;
+    e->hash = hash;
+    e->key = *key;
+    memset(e->walks, 0, sizeof e->walks);
+    for (int cell = 0; cell < 81; cell++) /* (the candidates se_reach_answers answered) */
+        for (int m = BITS[g->cands[cell] >> 1] < 2 ? 0 : g->cands[cell]; m; m &= m - 1)
+            e->walks[cell][ctz32(m)] = walks[cell][ctz32(m)] | SE_WALKS_KNOWN;
+    e->n = r->n;
+    e->parts = parts;
+    e->words = r->words;
+    e->n_data = n_data;
+    e->bits = (uint64_t *)(e + 1);
+    e->keys = (int16_t *)(e->bits + words);
+    e->part = e->keys + r->n;
+    e->size = e->part + r->n;
+    e->data = e->size + parts;
+    if (words) /* (a graph of no node has no bits) */
+        memcpy(e->bits, r->bits, words * sizeof(uint64_t));
+    memcpy(e->keys, r->key, (size_t)r->n * sizeof(int16_t));
+    memcpy(e->part, r->part, (size_t)r->n * sizeof(int16_t));
+    memcpy(e->size, r->size, (size_t)parts * sizeof(int16_t));
+    if (n_data)
+        memcpy(e->data, data, (size_t)n_data * sizeof(int16_t));
+    PyMem_Free(m->slot[hash % SE_XY_KEPT]);
+    m->slot[hash % SE_XY_KEPT] = e;
 }
 
 /* the transitive closure of the digit's graph (Warshall's, on bits) over its linked places

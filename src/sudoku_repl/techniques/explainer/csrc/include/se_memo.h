@@ -5,6 +5,7 @@
  *   the "+" rules' patterns by pair of grids (se_rules.c)
  *   a digit's X-links' answers by its places (se_reach.c)
  *   a digit's X-search findings by its places (se_cycles.c)
+ *   the XY links' graph and an inner XY search's findings, by the graph (se_reach.c, se_cycles.c)
  *
  * One is made for a rating by the module function se_memo (a capsule the rating's searches
  * share), or by a nested search for itself. */
@@ -53,6 +54,38 @@ typedef struct SeXFoundMemo {
     SeXFound slot[SE_XFOUND_KEPT];
 } SeXFoundMemo;
 
+/* The XY links' graph of a grid (the cells' and the units' links), what it answers, and an
+ * inner XY search's findings from the candidates it holds, kept by the graph (se_reach.c
+ * keeps and gives back the graph, se_cycles.c the findings). The graph is a function of the
+ * key: its nodes are the linked candidates (``linked``: by cell, as se_off_links gives them),
+ * an "on" one links to the linked candidates of its cell and the linked peers of its value,
+ * an "off" one to its cell's other value (``pair``: the cells of two candidates) and to the
+ * other place of its value in each unit of two places (``conj``: bit unit * 10 + value; both
+ * places are linked). A walk from a linked candidate stays in the graph, so its findings are
+ * the graph's (their removals aside, made again from the grid at hand); ``single``, the cells
+ * of one candidate with a linked one, start no walk. */
+#define SE_XY_CONJ_WORDS ((50 * 10 + 63) / 64) /* (SE_MAX_UNITS units) */
+typedef struct {
+    uint16_t linked[81];
+    uint64_t pair[2], single[2], conj[SE_XY_CONJ_WORDS];
+} SeXYKey;
+
+/* one graph: its nodes' keys, parts and sizes, the parts' reach (SeReach's), the walks'
+ * answers (se_reach.h), and the findings as int16s (se_cycles.c writes and reads them) */
+typedef struct {
+    uint64_t hash;
+    SeXYKey key;
+    uint8_t walks[81][10]; /* the answers of se_reach_walks known, marked SE_WALKS_KNOWN */
+    int n, parts, words, n_data;
+    int16_t *keys, *part, *size, *data;
+    uint64_t *bits;
+} SeXYEntry;
+
+#define SE_XY_KEPT 4096 /* the graphs a SeXYMemo keeps (one a slot, by hash) */
+typedef struct SeXYMemo {
+    SeXYEntry *slot[SE_XY_KEPT];
+} SeXYMemo;
+
 #define SE_RULES_KEPT 16384 /* the pairs of grids whose "+" patterns a memo keeps */
 
 /* the "+" rules' patterns of one pair of grids (work, source), as int16s: for each pattern its
@@ -82,6 +115,7 @@ typedef struct SeMemo {
     SeRuleMemo *rules;   /* the "+" rules' patterns, made the first time (se_memo_rules) */
     SeDigitMemo *digits; /* the X searches' reach by a digit's places (se_memo_digits) */
     SeXFoundMemo *xfound; /* the X searches' findings by a digit's places (se_memo_xfound) */
+    SeXYMemo *xy;         /* the XY searches' graphs and findings (se_memo_xy) */
 } SeMemo;
 
 /* a memo keeping the nested findings of ``size`` grids; NULL when it cannot be made */
@@ -95,6 +129,9 @@ SeDigitMemo *se_memo_digits(SeMemo *m);
 /* the memo's SeXFoundMemo, made the first time; NULL without a memo, or where it cannot be
  * made (the findings are then searched each time) */
 SeXFoundMemo *se_memo_xfound(SeMemo *m);
+/* the memo's SeXYMemo, made the first time; NULL without a memo, or where it cannot be made
+ * (each graph is then made and searched each time) */
+SeXYMemo *se_memo_xy(SeMemo *m);
 /* se_memo's memo (NULL with an exception when it is not one; NULL for None) */
 SeMemo *se_memo_of(PyObject *memo);
 /* the module function se_memo: a rating's memo, shared by its searches */

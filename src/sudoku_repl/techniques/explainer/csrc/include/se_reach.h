@@ -21,7 +21,7 @@
  * the same one.
  *
  *   node[key]                       a potential's node, or -1 (its candidate is not there)
- *   first[node] .. first[node + 1]  its links' nodes in to[]
+ *   first[node] .. first[node + 1]  its links' nodes in to[], those to sinks from mid[node]
  *   part[node]                      its strongly connected part, parts numbered sinks first
  *                                   (-1: an "off" node that links to nothing, a bit alone)
  *   size[part]                      the part's nodes
@@ -50,6 +50,7 @@ typedef struct {
 typedef struct {
     int16_t node[SE_KEYS], key[SE_MAX_NODES];
     int first[SE_MAX_NODES + 1], n, words;
+    int mid[SE_MAX_NODES]; /* its links to sinks: to[mid[node] .. first[node + 1]) */
     int16_t *to;
     int cap_to;
     int16_t part[SE_MAX_NODES], size[SE_MAX_NODES];
@@ -78,10 +79,30 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
  * (its "on" reaches its "off"), SE_OFF_ON (and the other way), into walks[cell][value] (the
  * others left as they are). ``linked`` is se_off_links for the kind: a walk goes on only
  * from the candidates it holds, so the graph is theirs alone (r is filled with it). */
-enum { SE_MAY_RETURN = 1, SE_ON_OFF = 2, SE_OFF_ON = 4 };
+enum { SE_MAY_RETURN = 1, SE_ON_OFF = 2, SE_OFF_ON = 4, SE_WALKS_KNOWN = 8 };
 int se_reach_walks(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_links,
                    const uint16_t *linked, uint8_t walks[81][10]);
+/* se_reach_walks' answers from the graph r already holds (se_reach_fill's, or a kept one's),
+ * for the candidates of the cells of two or more (the walks' starts); ``known`` (or NULL):
+ * those a kept graph answered for another grid, marked SE_WALKS_KNOWN (a candidate's answer is
+ * a function of the graph and where it is) */
+void se_reach_answers(const SeReach *r, const SeGrid *g, int cell_links, const uint16_t *linked,
+                      const uint8_t (*known)[10], uint8_t walks[81][10]);
 void se_reach_free(SeReach *r);
+
+/* The XY links' graphs kept by their key (SeXYKey, se_memo.h): the key of the grid's graph
+ * over ``linked`` (se_off_links of both kinds), and its hash */
+uint64_t se_xy_key(const SeGrid *g, const SeLinks *L, const uint16_t *linked, SeXYKey *key);
+/* the entry kept for the key, or NULL */
+const SeXYEntry *se_xy_find(const SeXYMemo *m, const SeXYKey *key, uint64_t hash);
+/* the kept graph into r, as se_reach_fill made it for what se_reach_answers and the walks
+ * read (node, key, part, size, bits): 0, or -1 (x->stop set) */
+int se_xy_restore(SeCtx *x, const SeXYEntry *e, SeReach *r);
+/* r's graph, its answers on g (``walks``, se_reach_answers') and the findings ``data``
+ * (n_data int16s) kept for the key, in place of the slot's last (not kept where there is no
+ * room) */
+void se_xy_keep(SeXYMemo *m, const SeXYKey *key, uint64_t hash, const SeReach *r,
+                const SeGrid *g, const uint8_t walks[81][10], const int16_t *data, int n_data);
 
 /* the cell's values whose "off" potential links to an "on" one (the cell's other value where
  * it has two and ``cell_links``, a conjugate in a unit where ``unit_links``): the others are
