@@ -50,6 +50,39 @@ int se_rung_run(SeRungs *r, int technique, int degree) {
     }
 }
 
+/* the digits (bit v) whose places on g are those ``nothing`` kept */
+static int same_places(const SeNothing *nothing, const SeGrid *g) {
+    int same = 0;
+    for (int v = 1; v <= 9; v++) {
+        int equal = nothing->known >> v & 1;
+        for (int row = 0; row < 9 && equal; row++)
+            equal = nothing->places[v][row] == g->table[9 + row][v];
+        same |= equal << v;
+    }
+    return same;
+}
+
+int se_rung_remembered(SeRungs *r, SeNothing *nothing, int technique, int degree) {
+    if (!nothing ||
+        (technique != SE_FISH && technique != SE_TURBOT_FISH && technique != SE_THREE_STRONG_LINKS))
+        return se_rung_run(r, technique, degree);
+    r->skip = same_places(nothing, r->g);
+    if (r->skip == 0x3FE) { /* every digit as it was: nothing again */
+        r->skip = 0;
+        return 0;
+    }
+    Py_ssize_t before = LIST_SIZE(r->list);
+    int said = se_rung_run(r, technique, degree);
+    r->skip = 0;
+    if (said || LIST_SIZE(r->list) != before)
+        return said;
+    nothing->known = 0x3FE; /* nothing on any digit: every digit's places kept */
+    for (int v = 1; v <= 9; v++)
+        for (int row = 0; row < 9; row++)
+            nothing->places[v][row] = r->g->table[9 + row][v];
+    return 0;
+}
+
 int se_rung_check(int technique, int degree) {
     if (technique < 0 || technique >= SE_TECHNIQUES) {
         PyErr_Format(PyExc_ValueError, "technique %d (accepted: 0 to %d)", technique,

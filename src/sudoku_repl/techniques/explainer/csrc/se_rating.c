@@ -58,6 +58,7 @@ typedef struct {
      * is 75 KB to clear), and freed at the end */
     void *scratch;
     void (*scratch_free)(void *scratch);
+    SeNothing *nothing; /* what each technique of the order found nothing of (se_ladder.h) */
 } Limits;
 
 #define MAX_ORDER 64
@@ -283,7 +284,7 @@ static PyObject *first_hint(SeRungs *r, int order[][2], int n, Limits *lim, int 
         r->list = PyList_New(0);
         if (!r->list)
             return NULL;
-        if (se_rung_run(r, order[i][0], order[i][1]) < 0) {
+        if (se_rung_remembered(r, &lim->nothing[i], order[i][0], order[i][1]) < 0) {
             Py_CLEAR(r->list);
             return NULL;
         }
@@ -344,7 +345,10 @@ PyObject *se_climb(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "poll is a callable or None");
         return NULL;
     }
-    Limits lim = {.deadline = -1, .poll = poll == Py_None ? NULL : poll};
+    SeNothing nothing[MAX_ORDER];
+    for (int i = 0; i < n; i++)
+        nothing[i].known = 0;
+    Limits lim = {.deadline = -1, .poll = poll == Py_None ? NULL : poll, .nothing = nothing};
     if (deadline != Py_None) {
         lim.deadline = PyFloat_AsDouble(deadline);
         if (lim.deadline == -1 && PyErr_Occurred()) {
@@ -475,10 +479,10 @@ done:
 
 /* a ladder technique's findings below ``least`` applied to g (r's grid: BELOW_*, *hardest as
  * chain_below's), or -1 with an exception */
-static int rung_below(SeRungs *r, SeGrid *g, int technique, int degree, int least,
-                      int *hardest) {
+static int rung_below(SeRungs *r, SeGrid *g, SeNothing *nothing, int technique, int degree,
+                      int least, int *hardest) {
     r->list = PyList_New(0);
-    if (!r->list || se_rung_run(r, technique, degree) < 0) {
+    if (!r->list || se_rung_remembered(r, nothing, technique, degree) < 0) {
         Py_CLEAR(r->list);
         return -1;
     }
@@ -547,6 +551,9 @@ PyObject *se_below(PyObject *self, PyObject *args) {
     Limits lim = {.deadline = -1, .poll = poll == Py_None ? NULL : poll};
     if (memo != Py_None && !(lim.memo = se_memo_of(memo)))
         return NULL;
+    SeNothing nothing[MAX_ORDER];
+    for (int i = 0; i < n; i++)
+        nothing[i].known = 0;
     se_cells_init();
     SeGrid g;
     if (givens_grid(givens, &g) < 0)
@@ -575,7 +582,8 @@ PyObject *se_below(PyObject *self, PyObject *args) {
                 }
                 outcome = chain_below(&g, order[i][0], order[i][1], &lim, least, &hardest);
             } else
-                outcome = rung_below(&r, &g, order[i][0], order[i][1], least, &hardest);
+                outcome = rung_below(&r, &g, &nothing[i], order[i][0], order[i][1], least,
+                                     &hardest);
         }
         if (outcome < 0)
             break;

@@ -220,6 +220,10 @@ typedef struct {
     int empty[27]; /* Grid.empty_count of each unit */
     PyObject *list;
     int limit;
+    /* the digits (bit v) a technique of one digit at a time (fish, turbot fish, three strong
+     * links: its findings of v read v's places alone) leaves out, known to give nothing there
+     * (se_rating.c's memo); 0: none */
+    int skip;
 } SeRungs;
 
 /* a hint to the list, its shape ``shape[0 .. n_shape)``: 0, 1 once the limit is reached (the
