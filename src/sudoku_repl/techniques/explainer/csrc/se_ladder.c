@@ -50,37 +50,55 @@ int se_rung_run(SeRungs *r, int technique, int degree) {
     }
 }
 
-/* the digits (bit v) whose places on g are those ``nothing`` kept */
-static int same_places(const SeNothing *nothing, const SeGrid *g) {
+/* whether a technique finds one digit at a time (1), one unit (2), or neither (0) */
+static int one_at_a_time(int technique) {
+    if (technique == SE_FISH || technique == SE_TURBOT_FISH || technique == SE_THREE_STRONG_LINKS)
+        return 1;
+    return technique == SE_NAKED_SET || technique == SE_HIDDEN_SET ||
+                   technique == SE_DIRECT_HIDDEN_SET
+               ? 2
+               : 0;
+}
+
+/* the digits (bit v: by ``digits``) or units (bit u) whose places on r's grid are those
+ * ``nothing`` kept (a unit's empty cells too); kept anew with ``keep`` */
+static int same_places(SeNothing *nothing, const SeRungs *r, int digits, int keep) {
+    const SeGrid *g = r->g;
     int same = 0;
-    for (int v = 1; v <= 9; v++) {
-        int equal = nothing->known >> v & 1;
-        for (int row = 0; row < 9 && equal; row++)
-            equal = nothing->places[v][row] == g->table[9 + row][v];
-        same |= equal << v;
+    for (int k = digits ? 1 : 0; k < (digits ? 10 : 27); k++) {
+        int equal = nothing->known >> k & 1 && (digits || nothing->empty[k] == r->empty[k]);
+        for (int i = 0; i < 9 && equal; i++)
+            equal = digits ? nothing->places[i][k] == g->table[9 + i][k]
+                           : nothing->places[k][i + 1] == g->table[k][i + 1];
+        if (keep) {
+            for (int i = 0; i < 9; i++)
+                if (digits)
+                    nothing->places[i][k] = g->table[9 + i][k];
+                else
+                    nothing->places[k][i + 1] = g->table[k][i + 1];
+            nothing->empty[k] = r->empty[k];
+        }
+        same |= equal << k;
     }
+    if (keep)
+        nothing->known = digits ? 0x3FE : 0x7FFFFFF;
     return same;
 }
 
 int se_rung_remembered(SeRungs *r, SeNothing *nothing, int technique, int degree) {
-    if (!nothing ||
-        (technique != SE_FISH && technique != SE_TURBOT_FISH && technique != SE_THREE_STRONG_LINKS))
+    int kind = nothing ? one_at_a_time(technique) : 0;
+    if (!kind)
         return se_rung_run(r, technique, degree);
-    r->skip = same_places(nothing, r->g);
-    if (r->skip == 0x3FE) { /* every digit as it was: nothing again */
-        r->skip = 0;
+    int same = same_places(nothing, r, kind == 1, 0);
+    if (same == (kind == 1 ? 0x3FE : 0x7FFFFFF)) /* everywhere as it was: nothing again */
         return 0;
-    }
+    *(kind == 1 ? &r->skip : &r->skip_units) = same;
     Py_ssize_t before = LIST_SIZE(r->list);
     int said = se_rung_run(r, technique, degree);
-    r->skip = 0;
-    if (said || LIST_SIZE(r->list) != before)
-        return said;
-    nothing->known = 0x3FE; /* nothing on any digit: every digit's places kept */
-    for (int v = 1; v <= 9; v++)
-        for (int row = 0; row < 9; row++)
-            nothing->places[v][row] = r->g->table[9 + row][v];
-    return 0;
+    r->skip = r->skip_units = 0;
+    if (!said && LIST_SIZE(r->list) == before) /* nothing anywhere: every place kept */
+        same_places(nothing, r, kind == 1, 1);
+    return said;
 }
 
 int se_rung_check(int technique, int degree) {

@@ -19,17 +19,19 @@
 int se_rung_check(int technique, int degree);
 int se_rung_run(SeRungs *r, int technique, int degree);
 
-/* What a technique of one digit at a time (SeRungs.skip) found nothing of on a rating's path:
- * each digit's places (its rows' masks, table[9 ..]) on the last grid where it found nothing.
- * Its findings of a digit read that digit's places alone, so a later grid where they are the
- * same gives nothing of it again and the digit is left out. One a technique of an order. */
+/* What a technique of one digit or one unit at a time (SeRungs.skip, skip_units) found nothing
+ * in on a rating's path: each digit's places (its rows' masks, table[9 ..]), or each unit's
+ * places and empty cells, on the last grid where it found nothing. Its findings of a digit (a
+ * unit) read those alone, so a later grid where they are the same gives nothing there again,
+ * and the digit (the unit) is left out. One a technique of an order. */
 typedef struct {
-    int known; /* the digits (bit v) whose places are kept */
-    uint16_t places[10][9];
+    int known; /* the digits (bit v) or units (bit u) whose places are kept */
+    uint16_t places[27][10];
+    int empty[27];
 } SeNothing;
 
-/* se_rung_run, the digits ``nothing`` (NULL: none) knows left out: a technique of one digit at a
- * time that finds nothing on the digits it looks at has their places kept */
+/* se_rung_run, the digits or units ``nothing`` (NULL: none) knows left out: a technique of one
+ * digit or unit at a time that finds nothing where it looks has those places kept */
 int se_rung_remembered(SeRungs *r, SeNothing *nothing, int technique, int degree);
 
 /* the module function se_ladder */

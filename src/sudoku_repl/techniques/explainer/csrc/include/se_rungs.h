@@ -224,6 +224,9 @@ typedef struct {
      * links: its findings of v read v's places alone) leaves out, known to give nothing there
      * (se_rating.c's memo); 0: none */
     int skip;
+    /* the units (bit u) a technique of one unit at a time (naked, hidden and direct hidden
+     * sets: its findings in u read u's places and empty cells alone) leaves out, the same way */
+    int skip_units;
 } SeRungs;
 
 /* a hint to the list, its shape ``shape[0 .. n_shape)``: 0, 1 once the limit is reached (the
