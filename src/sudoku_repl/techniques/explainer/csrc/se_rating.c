@@ -185,10 +185,19 @@ static int exclusion_rating(int d) {
 }
 
 /* chain technique ``t`` of degree ``d`` run on ``g`` into ``x`` (its findings, x->n_found;
- * ``limit``: aligned exclusion's, 1 to stop at its first); -1 with an exception */
-static int technique_run(SeCtx *x, const SeGrid *g, int t, int d, Limits *lim, int limit) {
-    if (t == SE_T_EXCLUSION)
-        return se_exclusion_run(x, g, d, limit) < 0 ? -1 : 0;
+ * ``limit``: aligned exclusion's, 1 to stop at its first; aligned exclusion on the cells
+ * changed since it last found nothing, kept in ``nothing``); -1 with an exception */
+static int technique_run(SeCtx *x, const SeGrid *g, int t, int d, Limits *lim, int limit,
+                         SeNothing *nothing) {
+    if (t == SE_T_EXCLUSION) {
+        uint64_t changed[2];
+        int since = se_changed_cells(nothing, g, changed);
+        if (since && se_exclusion_since(x, g, d, limit, since > 0 ? changed : NULL) < 0)
+            return -1;
+        if (since && !x->n_found)
+            se_keep_cands(nothing, g);
+        return 0;
+    }
     if (se_init_maps(x) < 0)
         return -1;
     if (t == SE_T_CYCLES)
@@ -204,13 +213,14 @@ static int technique_run(SeCtx *x, const SeGrid *g, int t, int d, Limits *lim, i
 /* the first hint of a chain technique on the grid as (name, rating, removals, placement, shape): a
  * new reference, None when it finds nothing, or NULL with an exception; *stopped: why its
  * search stopped (1 the deadline, 3 the poll; else 0) */
-static PyObject *chain_first(const SeGrid *g, int t, int d, Limits *lim, int *stopped) {
+static PyObject *chain_first(const SeGrid *g, int t, int d, Limits *lim, SeNothing *nothing,
+                             int *stopped) {
     SeCtx *x = ctx_lent(lim, lim->deadline);
     if (!x)
         return NULL;
     PyObject *hint = NULL;
     int *order = NULL;
-    if (technique_run(x, g, t, d, lim, 1) < 0)
+    if (technique_run(x, g, t, d, lim, 1, nothing) < 0)
         goto done;
     if (x->stop == 2)
         goto done;
@@ -271,7 +281,8 @@ static PyObject *first_hint(SeRungs *r, int order[][2], int n, Limits *lim, int 
                 Py_RETURN_NONE;
             }
             int stopped = 0;
-            PyObject *hint = chain_first(r->g, order[i][0], order[i][1], lim, &stopped);
+            PyObject *hint =
+                chain_first(r->g, order[i][0], order[i][1], lim, &lim->nothing[i], &stopped);
             if (!hint || hint != Py_None)
                 return hint;
             if (stopped) {
@@ -444,12 +455,13 @@ static void place(SeGrid *g, int cell, int value) {
 
 /* a chain technique's findings below ``least`` applied (BELOW_*; *hardest: the highest rating
  * applied, as it was or higher), or -1 with an exception */
-static int chain_below(SeGrid *g, int t, int d, Limits *lim, int least, int *hardest) {
+static int chain_below(SeGrid *g, int t, int d, Limits *lim, SeNothing *nothing, int least,
+                       int *hardest) {
     SeCtx *x = ctx_lent(lim, -1);
     if (!x)
         return -1;
     int outcome = -1;
-    if (technique_run(x, g, t, d, lim, 0) < 0)
+    if (technique_run(x, g, t, d, lim, 0, nothing) < 0)
         goto done;
     if (x->stop == 2)
         goto done;
@@ -580,7 +592,8 @@ PyObject *se_below(PyObject *self, PyObject *args) {
                     outcome = said > 0 ? BELOW_STOPPED : -1;
                     break;
                 }
-                outcome = chain_below(&g, order[i][0], order[i][1], &lim, least, &hardest);
+                outcome = chain_below(&g, order[i][0], order[i][1], &lim, &nothing[i], least,
+                                      &hardest);
             } else
                 outcome = rung_below(&r, &g, &nothing[i], order[i][0], order[i][1], least,
                                      &hardest);

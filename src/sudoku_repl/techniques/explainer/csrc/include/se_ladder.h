@@ -25,13 +25,20 @@ int se_rung_run(SeRungs *r, int technique, int degree);
  * unit) read those alone, so a later grid where they are the same gives nothing there again,
  * and the digit (the unit) is left out. One a technique of an order. */
 typedef struct {
-    int known; /* the digits (bit v) or units (bit u) whose places are kept */
+    int known; /* the digits (bit v) or units (bit u) whose places are kept; cells: 1 */
     uint16_t places[27][10];
     int empty[27];
+    uint16_t cands[81]; /* a technique of cells (SeRungs.since): every cell's candidates */
 } SeNothing;
 
-/* se_rung_run, the digits or units ``nothing`` (NULL: none) knows left out: a technique of one
- * digit or unit at a time that finds nothing where it looks has those places kept */
+/* the cells whose candidates on g differ from those ``nothing`` kept, as two words (cells
+ * 0-63, 64-80): 0 when none do, 1 when some do, -1 when none are kept; g's kept */
+int se_changed_cells(const SeNothing *nothing, const SeGrid *g, uint64_t changed[2]);
+void se_keep_cands(SeNothing *nothing, const SeGrid *g);
+
+/* se_rung_run, the digits, units or unchanged cells ``nothing`` (NULL: none) knows left out: a
+ * technique of one digit or unit at a time, or of cells, that finds nothing where it looks has
+ * those places (the cells' candidates) kept */
 int se_rung_remembered(SeRungs *r, SeNothing *nothing, int technique, int degree);
 
 /* the module function se_ladder */
