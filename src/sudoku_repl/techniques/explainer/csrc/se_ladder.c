@@ -77,59 +77,62 @@ void se_keep_cands(SeNothing *nothing, const SeGrid *g) {
     nothing->known = 1;
 }
 
-/* whether se_rung_run(r, technique, degree) found nothing since ``before`` hints */
-static int found_nothing(const SeRungs *r, int said, Py_ssize_t before) {
-    return !said && LIST_SIZE(r->list) == before;
+/* a technique of cells run on the cells changed since it last found nothing (se_rung_run's) */
+static int since_nothing(SeRungs *r, SeNothing *nothing, int technique, int degree) {
+    uint64_t changed[2];
+    int since = se_changed_cells(nothing, r->g, changed);
+    if (!since) /* every cell as it was: nothing again */
+        return 0;
+    r->since = since > 0;
+    r->changed = (SeCells){changed[0], changed[1]};
+    Py_ssize_t before = LIST_SIZE(r->list);
+    int said = se_rung_run(r, technique, degree);
+    r->since = 0;
+    if (!said && LIST_SIZE(r->list) == before)
+        se_keep_cands(nothing, r->g);
+    return said;
 }
 
-/* the units (bit u) where each digit's places on r's grid differ from those ``nothing`` kept
- * (moved[v]), and the units whose empty cells do (moved[0]) */
-static void moved_places(const SeNothing *nothing, const SeRungs *r, int moved[10]) {
-    memset(moved, 0, 10 * sizeof(int));
-    for (int u = 0; u < 27; u++) {
-        moved[0] |= (nothing->empty[u] != r->empty[u]) << u;
-        for (int v = 1; v <= 9; v++)
-            moved[v] |= (nothing->places[u][v] != r->g->table[u][v]) << u;
+/* the digits (bit v: by ``digits``) or units (bit u) whose places on r's grid are those
+ * ``nothing`` kept (a unit's empty cells too); kept anew with ``keep`` */
+static int same_places(SeNothing *nothing, const SeRungs *r, int digits, int keep) {
+    const SeGrid *g = r->g;
+    int same = 0;
+    for (int k = digits ? 1 : 0; k < (digits ? 10 : 27); k++) {
+        int equal = nothing->known >> k & 1 && (digits || nothing->empty[k] == r->empty[k]);
+        for (int i = 0; i < 9 && equal; i++)
+            equal = digits ? nothing->places[i][k] == g->table[9 + i][k]
+                           : nothing->places[k][i + 1] == g->table[k][i + 1];
+        if (keep) {
+            for (int i = 0; i < 9; i++)
+                if (digits)
+                    nothing->places[i][k] = g->table[9 + i][k];
+                else
+                    nothing->places[k][i + 1] = g->table[k][i + 1];
+            nothing->empty[k] = r->empty[k];
+        }
+        same |= equal << k;
     }
+    if (keep)
+        nothing->known = digits ? 0x3FE : 0x7FFFFFF;
+    return same;
 }
 
 int se_rung_remembered(SeRungs *r, SeNothing *nothing, int technique, int degree) {
     int kind = nothing ? one_at_a_time(technique) : 0;
-    if (!kind || !nothing->known) {
-        Py_ssize_t before = r->list ? LIST_SIZE(r->list) : 0;
-        int said = se_rung_run(r, technique, degree);
-        if (kind && found_nothing(r, said, before)) { /* every place (candidate) kept */
-            se_keep_cands(nothing, r->g);
-            memcpy(nothing->places, r->g->table, sizeof nothing->places);
-            memcpy(nothing->empty, r->empty, sizeof nothing->empty);
-        }
-        return said;
-    }
-    uint64_t changed[2];
-    if (kind == 3) {
-        if (!se_changed_cells(nothing, r->g, changed)) /* every cell as it was: nothing again */
-            return 0;
-        r->changed = (SeCells){changed[0], changed[1]};
-    } else {
-        moved_places(nothing, r, r->moved);
-        int any = 0;
-        for (int v = 1; v <= 9; v++) {
-            r->skip |= !r->moved[v] << v;
-            any |= r->moved[v];
-        }
-        r->skip_units = 0x7FFFFFF & ~(any | r->moved[0]);
-        if (!any && (kind == 1 || !r->moved[0])) /* every place as it was: nothing again */
-            return 0;
-    }
-    r->since = 1;
+    if (!kind)
+        return se_rung_run(r, technique, degree);
+    if (kind == 3)
+        return since_nothing(r, nothing, technique, degree);
+    int same = same_places(nothing, r, kind == 1, 0);
+    if (same == (kind == 1 ? 0x3FE : 0x7FFFFFF)) /* everywhere as it was: nothing again */
+        return 0;
+    *(kind == 1 ? &r->skip : &r->skip_units) = same;
     Py_ssize_t before = LIST_SIZE(r->list);
     int said = se_rung_run(r, technique, degree);
-    r->since = r->skip = r->skip_units = 0;
-    if (found_nothing(r, said, before)) {
-        se_keep_cands(nothing, r->g);
-        memcpy(nothing->places, r->g->table, sizeof nothing->places);
-        memcpy(nothing->empty, r->empty, sizeof nothing->empty);
-    }
+    r->skip = r->skip_units = 0;
+    if (!said && LIST_SIZE(r->list) == before) /* nothing anywhere: every place kept */
+        same_places(nothing, r, kind == 1, 1);
     return said;
 }
 

@@ -246,9 +246,8 @@ int se_turbot_fish(SeRungs *r) {
                         int cover = ct * 9 + covers[b];
                         const Link *cl = &links[value][cover];
                         int cg = cl->grouped;
-                        if (se_cells_any(se_cells_and(base_places, UNIT_CELLS[cover])) ||
-                            (r->since && !((r->moved[value] >> base | r->moved[value] >> cover) & 1)))
-                            continue; /* (the since: its units' places as they were, se_rungs.h) */
+                        if (se_cells_any(se_cells_and(base_places, UNIT_CELLS[cover])))
+                            continue;
                         /* (a cheap test first: the victims see an end of each link) */
                         Cells rest = se_cells_minus(
                             holders, se_cells_or(UNIT_CELLS[base], UNIT_CELLS[cover]));
@@ -534,8 +533,7 @@ static int chain3(SeFinds *f, const Links3 *L, int value, Cells holders, const i
 }
 
 /* the chains of the digit whose middle is link y, entered by its end u1 */
-static int middle3(SeFinds *f, const Links3 *L, int value, Cells holders, int y, int u1,
-                   int moved) {
+static int middle3(SeFinds *f, const Links3 *L, int value, Cells holders, int y, int u1) {
     const Link3 *m = &L->links[y];
     uint64_t before[2], after[2];
     near_ends(L, y, u1, before);
@@ -560,8 +558,6 @@ static int middle3(SeFinds *f, const Links3 *L, int value, Cells holders, int y,
                 for (uint64_t bits2 = after[word2]; bits2; bits2 &= bits2 - 1) {
                     int end2 = word2 * 64 + ctz64(bits2), z = end2 / 2, u2 = end2 % 2;
                     const Link3 *c = &L->links[z];
-                    if (!((moved >> a->unit | moved >> m->unit | moved >> c->unit) & 1))
-                        continue; /* (its units' places as they were: SeRungs.since) */
                     if (!se_cells_any(se_cells_and(near, PEERS[c->e.end[1 - u2]])) ||
                         se_cells_any(se_cells_and(c->places, se_cells_or(m->places, a->places))))
                         continue;
@@ -594,8 +590,7 @@ int se_three_strong_links(SeRungs *r) {
         links3(r->g, value, holders, L);
         for (int y = 0; y < L->n && !failed; y++)
             for (int u1 = 0; u1 < 2 && !failed; u1++)
-                failed = middle3(&found, L, value, holders, y, u1,
-                                 r->since ? r->moved[value] : 0x7FFFFFF) < 0;
+                failed = middle3(&found, L, value, holders, y, u1) < 0;
     }
     int done = failed ? -1 : se_finds_emit(&found, r);
     se_finds_free(&found);

@@ -19,20 +19,16 @@
 int se_rung_check(int technique, int degree);
 int se_rung_run(SeRungs *r, int technique, int degree);
 
-/* What a technique found nothing in on a rating's path, on the last grid where it found nothing:
- * the candidates of every cell, every unit's places of each digit and empty cells. A technique
- * of one digit at a time (fish, turbot fish, three strong links), or of one unit (naked, hidden
- * and direct hidden sets), reads a digit's (a unit's) places alone: where they are as they were,
- * it gives nothing again, and the digit (the unit) is left out (SeRungs.skip, skip_units). A
- * finding of the chains of strong links, the XY- and ALS wings reads the places (the
- * candidates) of its own units (cells), and its victims' only to remove them: one whose own
- * are as they were had as many victims or more there, none; only the others are looked at
- * (SeRungs.since). One a technique of an order (se_rating.c). */
+/* What a technique of one digit or one unit at a time (SeRungs.skip, skip_units) found nothing
+ * in on a rating's path: each digit's places (its rows' masks, table[9 ..]), or each unit's
+ * places and empty cells, on the last grid where it found nothing. Its findings of a digit (a
+ * unit) read those alone, so a later grid where they are the same gives nothing there again,
+ * and the digit (the unit) is left out. One a technique of an order. */
 typedef struct {
-    int known; /* whether the rest is kept */
+    int known; /* the digits (bit v) or units (bit u) whose places are kept; cells: 1 */
     uint16_t places[27][10];
     int empty[27];
-    uint16_t cands[81];
+    uint16_t cands[81]; /* a technique of cells (SeRungs.since): every cell's candidates */
 } SeNothing;
 
 /* the cells whose candidates on g differ from those ``nothing`` kept, as two words (cells

@@ -227,14 +227,12 @@ typedef struct {
     /* the units (bit u) a technique of one unit at a time (naked, hidden and direct hidden
      * sets: its findings in u read u's places and empty cells alone) leaves out, the same way */
     int skip_units;
-    /* ``since``: the technique found nothing on an earlier grid of the path (se_ladder.h's
-     * SeNothing), ``changed`` the cells whose candidates have changed since (XY- and ALS wings),
-     * moved[v] the units (bit u) where the digit v's places have (the chains of strong links): a
-     * finding none of whose own cells (link units) changed had as many victims or more there,
-     * none, so only the others are looked at */
+    /* ``since``: the technique (XY- and ALS wings: a finding reads its own cells' candidates,
+     * and its victims' only to remove them) found nothing on an earlier grid of the path, and
+     * ``changed`` holds the cells whose candidates have changed since; a finding none of whose
+     * own cells changed had as many victims or more there, none: only the others are looked at */
     int since;
     SeCells changed;
-    int moved[10];
 } SeRungs;
 
 /* a hint to the list, its shape ``shape[0 .. n_shape)``: 0, 1 once the limit is reached (the
