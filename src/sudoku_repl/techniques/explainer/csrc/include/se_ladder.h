@@ -19,11 +19,13 @@
 int se_rung_check(int technique, int degree);
 int se_rung_run(SeRungs *r, int technique, int degree);
 
-/* What a technique of one digit or one unit at a time (SeRungs.skip, skip_units) found nothing
- * in on a rating's path: each digit's places (its rows' masks, table[9 ..]), or each unit's
- * places and empty cells, on the last grid where it found nothing. Its findings of a digit (a
- * unit) read those alone, so a later grid where they are the same gives nothing there again,
- * and the digit (the unit) is left out. One a technique of an order. */
+/* What a technique found nothing in on a rating's path, on the last grid where it found
+ * nothing, one a technique of an order (se_rating.c). A technique of one digit or one unit at a
+ * time (SeRungs.skip, skip_units) keeps each digit's places (its rows' masks, table[9 ..]), or
+ * each unit's places and empty cells: its findings of a digit (a unit) read those alone, so a
+ * later grid where they are the same gives nothing there again, and the digit (the unit) is
+ * left out. The wings (SeRungs.since) and aligned exclusion (se_exclusion_since) keep every
+ * cell's candidates: a later grid is searched for the findings with a changed cell alone. */
 typedef struct {
     int known; /* the digits (bit v) or units (bit u) whose places are kept; cells: 1 */
     uint16_t places[27][10];
