@@ -48,6 +48,27 @@ def test_one_climb_gives_the_path_of_the_techniques_one_by_one(
     assert any(s.hint.technique.startswith("Dynamic") for r in whole.values() for s in r.steps)
 
 
+#: serate 8.4/1.2/1.2 (tests/data/se_bank_serate.txt): its path takes an aligned exclusion on a
+#: grid where the exclusion found nothing a few steps before, a group a changed cell sees: the
+#: climb looks again only at the groups a changed cell is in or sees (se_exclusion_since), so a
+#: group passed by wrongly rates it 8.5
+EXCLUDED_AGAIN = "008040020400005800020100009040302700800050003003806040700004080004700005050010300"
+
+
+def test_the_climb_looks_again_at_an_exclusion_a_changed_cell_sees(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    whole = rating.rate(EXCLUDED_AGAIN, time_limit=None)
+    assert (round(whole.er * 10), round(whole.ep * 10), round(whole.ed * 10)) == (84, 12, 12)
+    ladder_only = native_ladder.native_prefix
+
+    def below_the_chains(order: object) -> list[native_ladder.Rung | native_ladder.ChainRung]:
+        return [r for r in ladder_only(order) if isinstance(r, native_ladder.Rung)]  # type: ignore[arg-type]
+
+    monkeypatch.setattr(native_ladder, "native_prefix", below_the_chains)
+    assert rating.rate(EXCLUDED_AGAIN, time_limit=None) == whole
+
+
 def test_the_deadline_stops_the_climb_at_the_chain_technique_it_came_in() -> None:
     grid = Grid.from_puzzle(HARD[1])  # nothing below the chains applies to it
     before = (grid.values[:], grid.cands[:])

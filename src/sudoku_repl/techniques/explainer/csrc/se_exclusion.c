@@ -190,12 +190,27 @@ static void remember(Hits *h, int a, int b, int c) {
     sorted3(a, b, c, h->cells[h->n++]);
 }
 
+/* whether one of ``changed`` (se_exclusion_since's) is a cell of the group or sees them all */
+static int touched(const SeGeo *geo, const uint64_t *changed, const int *group, int n) {
+    uint64_t near[2] = {~(uint64_t)0, ~(uint64_t)0};
+    for (int i = 0; i < n; i++)
+        for (int w = 0; w < 2; w++)
+            near[w] &= geo->peer_mask[group[i]][w];
+    for (int i = 0; i < n; i++)
+        near[group[i] >> 6] |= (uint64_t)1 << (group[i] & 63);
+    return (near[0] & changed[0]) || (near[1] & changed[1]);
+}
+
 /* se_exclusion(values, cands, degree, limit[, geometry, shaped]): the removals (``shaped``: with
  * the group's cells, as (removals, cells)) of each hint of
  * exclusion.aligned_exclusion(degree), in its order, ``limit`` at most (0: all) */
 /* the search: the first ``limit`` findings (0: all) into x->found, in exclusion.py's order;
  * 0, or -1 (MemoryError) */
 int se_exclusion_run(SeCtx *x, const SeGrid *g, int degree, int limit) {
+    return se_exclusion_since(x, g, degree, limit, NULL);
+}
+
+int se_exclusion_since(SeCtx *x, const SeGrid *g, int degree, int limit, const uint64_t *changed) {
     Hits hits = {0};
     Table *t = PyMem_Malloc(sizeof(Table));
     if (!t) {
@@ -209,6 +224,8 @@ int se_exclusion_run(SeCtx *x, const SeGrid *g, int degree, int limit) {
             int c0 = t->cells[first], c1 = t->cells[second];
             if (degree == 2) {
                 int group[2] = {c0, c1};
+                if (changed && !touched(g->geo, changed, group, 2))
+                    continue;
                 if (group_hint(x, g, t, group, 2) < 0) {
                     result = -1;
                     goto done;
@@ -235,7 +252,10 @@ int se_exclusion_run(SeCtx *x, const SeGrid *g, int degree, int limit) {
                             int c = 64 * w + ctz64(bits);
                             if (met_before(t, c0, c1, c) && !among(&hits, c0, c1, c))
                                 continue; /* it removed nothing then: nor now */
-                            int group[3] = {c0, c1, c}, said = group_hint(x, g, t, group, 3);
+                            int group[3] = {c0, c1, c};
+                            if (changed && !touched(g->geo, changed, group, 3))
+                                continue;
+                            int said = group_hint(x, g, t, group, 3);
                             if (said < 0) {
                                 result = -1;
                                 goto done;

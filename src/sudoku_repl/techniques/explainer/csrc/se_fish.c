@@ -19,7 +19,7 @@ int se_fish(SeRungs *r, int degree) {
             uint16_t positions[9];
             for (int i = 0; i < 9; i++)
                 positions[i] = g->table[base + i][value];
-            eligible[value] = se_eligible(positions, degree);
+            eligible[value] = r->skip >> value & 1 ? 0 : se_eligible(positions, degree);
             if (counts[value] + degree * 2 <= 9)
                 any |= eligible[value];
         }

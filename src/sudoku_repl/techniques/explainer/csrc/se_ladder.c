@@ -50,6 +50,92 @@ int se_rung_run(SeRungs *r, int technique, int degree) {
     }
 }
 
+/* whether a technique finds one digit at a time (1), one unit (2), by its cells (3: since), or
+ * none of these (0) */
+static int one_at_a_time(int technique) {
+    if (technique == SE_FISH || technique == SE_TURBOT_FISH || technique == SE_THREE_STRONG_LINKS)
+        return 1;
+    if (technique == SE_XY_WING || technique == SE_ALS_WING)
+        return 3;
+    return technique == SE_NAKED_SET || technique == SE_HIDDEN_SET ||
+                   technique == SE_DIRECT_HIDDEN_SET
+               ? 2
+               : 0;
+}
+
+int se_changed_cells(const SeNothing *nothing, const SeGrid *g, uint64_t changed[2]) {
+    if (!nothing->known)
+        return -1;
+    changed[0] = changed[1] = 0;
+    for (int c = 0; c < 81; c++)
+        changed[c >> 6] |= (uint64_t)(nothing->cands[c] != g->cands[c]) << (c & 63);
+    return (changed[0] | changed[1]) != 0;
+}
+
+void se_keep_cands(SeNothing *nothing, const SeGrid *g) {
+    memcpy(nothing->cands, g->cands, sizeof nothing->cands);
+    nothing->known = 1;
+}
+
+/* a technique of cells run on the cells changed since it last found nothing (se_rung_run's) */
+static int since_nothing(SeRungs *r, SeNothing *nothing, int technique, int degree) {
+    uint64_t changed[2];
+    int since = se_changed_cells(nothing, r->g, changed);
+    if (!since) /* every cell as it was: nothing again */
+        return 0;
+    r->since = since > 0;
+    r->changed = (SeCells){changed[0], changed[1]};
+    Py_ssize_t before = LIST_SIZE(r->list);
+    int said = se_rung_run(r, technique, degree);
+    r->since = 0;
+    if (!said && LIST_SIZE(r->list) == before)
+        se_keep_cands(nothing, r->g);
+    return said;
+}
+
+/* the digits (bit v: by ``digits``) or units (bit u) whose places on r's grid are those
+ * ``nothing`` kept (a unit's empty cells too); kept anew with ``keep`` */
+static int same_places(SeNothing *nothing, const SeRungs *r, int digits, int keep) {
+    const SeGrid *g = r->g;
+    int same = 0;
+    for (int k = digits ? 1 : 0; k < (digits ? 10 : 27); k++) {
+        int equal = nothing->known >> k & 1 && (digits || nothing->empty[k] == r->empty[k]);
+        for (int i = 0; i < 9 && equal; i++)
+            equal = digits ? nothing->places[i][k] == g->table[9 + i][k]
+                           : nothing->places[k][i + 1] == g->table[k][i + 1];
+        if (keep) {
+            for (int i = 0; i < 9; i++)
+                if (digits)
+                    nothing->places[i][k] = g->table[9 + i][k];
+                else
+                    nothing->places[k][i + 1] = g->table[k][i + 1];
+            nothing->empty[k] = r->empty[k];
+        }
+        same |= equal << k;
+    }
+    if (keep)
+        nothing->known = digits ? 0x3FE : 0x7FFFFFF;
+    return same;
+}
+
+int se_rung_remembered(SeRungs *r, SeNothing *nothing, int technique, int degree) {
+    int kind = nothing ? one_at_a_time(technique) : 0;
+    if (!kind)
+        return se_rung_run(r, technique, degree);
+    if (kind == 3)
+        return since_nothing(r, nothing, technique, degree);
+    int same = same_places(nothing, r, kind == 1, 0);
+    if (same == (kind == 1 ? 0x3FE : 0x7FFFFFF)) /* everywhere as it was: nothing again */
+        return 0;
+    *(kind == 1 ? &r->skip : &r->skip_units) = same;
+    Py_ssize_t before = LIST_SIZE(r->list);
+    int said = se_rung_run(r, technique, degree);
+    r->skip = r->skip_units = 0;
+    if (!said && LIST_SIZE(r->list) == before) /* nothing anywhere: every place kept */
+        same_places(nothing, r, kind == 1, 1);
+    return said;
+}
+
 int se_rung_check(int technique, int degree) {
     if (technique < 0 || technique >= SE_TECHNIQUES) {
         PyErr_Format(PyExc_ValueError, "technique %d (accepted: 0 to %d)", technique,

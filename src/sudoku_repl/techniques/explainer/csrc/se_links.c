@@ -220,7 +220,7 @@ int se_turbot_fish(SeRungs *r) {
     for (int value = 1; value <= 9; value++) {
         holders_of[value] = value_cells(g, value);
         n_linked[value][0] = n_linked[value][1] = n_linked[value][2] = 0;
-        for (int u = 0; u < 27; u++) {
+        for (int u = 0; u < 27 && !(r->skip >> value & 1); u++) { /* (skipped: no link) */
             Link *l = &links[value][u];
             l->grouped = 0;
             l->n = turbot_ends(u, g->table[u][value], l->ways, &l->grouped);
@@ -584,6 +584,8 @@ int se_three_strong_links(SeRungs *r) {
     SeFinds found = {0};
     int failed = 0;
     for (int value = 1; value <= 9 && !failed; value++) {
+        if (r->skip >> value & 1)
+            continue;
         Cells holders = value_cells(r->g, value);
         links3(r->g, value, holders, L);
         for (int y = 0; y < L->n && !failed; y++)

@@ -58,6 +58,7 @@ typedef struct {
      * is 75 KB to clear), and freed at the end */
     void *scratch;
     void (*scratch_free)(void *scratch);
+    SeNothing *nothing; /* what each technique of the order found nothing of (se_ladder.h) */
 } Limits;
 
 #define MAX_ORDER 64
@@ -184,10 +185,19 @@ static int exclusion_rating(int d) {
 }
 
 /* chain technique ``t`` of degree ``d`` run on ``g`` into ``x`` (its findings, x->n_found;
- * ``limit``: aligned exclusion's, 1 to stop at its first); -1 with an exception */
-static int technique_run(SeCtx *x, const SeGrid *g, int t, int d, Limits *lim, int limit) {
-    if (t == SE_T_EXCLUSION)
-        return se_exclusion_run(x, g, d, limit) < 0 ? -1 : 0;
+ * ``limit``: aligned exclusion's, 1 to stop at its first; aligned exclusion on the cells
+ * changed since it last found nothing, kept in ``nothing``); -1 with an exception */
+static int technique_run(SeCtx *x, const SeGrid *g, int t, int d, Limits *lim, int limit,
+                         SeNothing *nothing) {
+    if (t == SE_T_EXCLUSION) {
+        uint64_t changed[2];
+        int since = se_changed_cells(nothing, g, changed);
+        if (since && se_exclusion_since(x, g, d, limit, since > 0 ? changed : NULL) < 0)
+            return -1;
+        if (since && !x->n_found)
+            se_keep_cands(nothing, g);
+        return 0;
+    }
     if (se_init_maps(x) < 0)
         return -1;
     if (t == SE_T_CYCLES)
@@ -203,13 +213,14 @@ static int technique_run(SeCtx *x, const SeGrid *g, int t, int d, Limits *lim, i
 /* the first hint of a chain technique on the grid as (name, rating, removals, placement, shape): a
  * new reference, None when it finds nothing, or NULL with an exception; *stopped: why its
  * search stopped (1 the deadline, 3 the poll; else 0) */
-static PyObject *chain_first(const SeGrid *g, int t, int d, Limits *lim, int *stopped) {
+static PyObject *chain_first(const SeGrid *g, int t, int d, Limits *lim, SeNothing *nothing,
+                             int *stopped) {
     SeCtx *x = ctx_lent(lim, lim->deadline);
     if (!x)
         return NULL;
     PyObject *hint = NULL;
     int *order = NULL;
-    if (technique_run(x, g, t, d, lim, 1) < 0)
+    if (technique_run(x, g, t, d, lim, 1, nothing) < 0)
         goto done;
     if (x->stop == 2)
         goto done;
@@ -270,7 +281,8 @@ static PyObject *first_hint(SeRungs *r, int order[][2], int n, Limits *lim, int 
                 Py_RETURN_NONE;
             }
             int stopped = 0;
-            PyObject *hint = chain_first(r->g, order[i][0], order[i][1], lim, &stopped);
+            PyObject *hint =
+                chain_first(r->g, order[i][0], order[i][1], lim, &lim->nothing[i], &stopped);
             if (!hint || hint != Py_None)
                 return hint;
             if (stopped) {
@@ -283,7 +295,7 @@ static PyObject *first_hint(SeRungs *r, int order[][2], int n, Limits *lim, int 
         r->list = PyList_New(0);
         if (!r->list)
             return NULL;
-        if (se_rung_run(r, order[i][0], order[i][1]) < 0) {
+        if (se_rung_remembered(r, &lim->nothing[i], order[i][0], order[i][1]) < 0) {
             Py_CLEAR(r->list);
             return NULL;
         }
@@ -344,7 +356,10 @@ PyObject *se_climb(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "poll is a callable or None");
         return NULL;
     }
-    Limits lim = {.deadline = -1, .poll = poll == Py_None ? NULL : poll};
+    SeNothing nothing[MAX_ORDER];
+    for (int i = 0; i < n; i++)
+        nothing[i].known = 0;
+    Limits lim = {.deadline = -1, .poll = poll == Py_None ? NULL : poll, .nothing = nothing};
     if (deadline != Py_None) {
         lim.deadline = PyFloat_AsDouble(deadline);
         if (lim.deadline == -1 && PyErr_Occurred()) {
@@ -440,12 +455,13 @@ static void place(SeGrid *g, int cell, int value) {
 
 /* a chain technique's findings below ``least`` applied (BELOW_*; *hardest: the highest rating
  * applied, as it was or higher), or -1 with an exception */
-static int chain_below(SeGrid *g, int t, int d, Limits *lim, int least, int *hardest) {
+static int chain_below(SeGrid *g, int t, int d, Limits *lim, SeNothing *nothing, int least,
+                       int *hardest) {
     SeCtx *x = ctx_lent(lim, -1);
     if (!x)
         return -1;
     int outcome = -1;
-    if (technique_run(x, g, t, d, lim, 0) < 0)
+    if (technique_run(x, g, t, d, lim, 0, nothing) < 0)
         goto done;
     if (x->stop == 2)
         goto done;
@@ -475,10 +491,10 @@ done:
 
 /* a ladder technique's findings below ``least`` applied to g (r's grid: BELOW_*, *hardest as
  * chain_below's), or -1 with an exception */
-static int rung_below(SeRungs *r, SeGrid *g, int technique, int degree, int least,
-                      int *hardest) {
+static int rung_below(SeRungs *r, SeGrid *g, SeNothing *nothing, int technique, int degree,
+                      int least, int *hardest) {
     r->list = PyList_New(0);
-    if (!r->list || se_rung_run(r, technique, degree) < 0) {
+    if (!r->list || se_rung_remembered(r, nothing, technique, degree) < 0) {
         Py_CLEAR(r->list);
         return -1;
     }
@@ -547,6 +563,9 @@ PyObject *se_below(PyObject *self, PyObject *args) {
     Limits lim = {.deadline = -1, .poll = poll == Py_None ? NULL : poll};
     if (memo != Py_None && !(lim.memo = se_memo_of(memo)))
         return NULL;
+    SeNothing nothing[MAX_ORDER];
+    for (int i = 0; i < n; i++)
+        nothing[i].known = 0;
     se_cells_init();
     SeGrid g;
     if (givens_grid(givens, &g) < 0)
@@ -573,9 +592,11 @@ PyObject *se_below(PyObject *self, PyObject *args) {
                     outcome = said > 0 ? BELOW_STOPPED : -1;
                     break;
                 }
-                outcome = chain_below(&g, order[i][0], order[i][1], &lim, least, &hardest);
+                outcome = chain_below(&g, order[i][0], order[i][1], &lim, &nothing[i], least,
+                                      &hardest);
             } else
-                outcome = rung_below(&r, &g, order[i][0], order[i][1], least, &hardest);
+                outcome = rung_below(&r, &g, &nothing[i], order[i][0], order[i][1], least,
+                                     &hardest);
         }
         if (outcome < 0)
             break;

@@ -134,7 +134,7 @@ int se_direct_hidden_sets(SeRungs *r, int degree) {
     const SeGrid *g = r->g;
     for (int k = 0; k < 27; k++) {
         int unit = SE_BLOCKS_COLUMNS_ROWS[k];
-        if (r->empty[unit] <= degree)
+        if (r->skip_units >> unit & 1 || r->empty[unit] <= degree)
             continue;
         const uint16_t *table = g->table[unit];
         int eligible = se_eligible(table + 1, degree), k = se_bits((unsigned)eligible);

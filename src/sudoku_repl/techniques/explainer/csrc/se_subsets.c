@@ -12,7 +12,7 @@ int se_naked_sets(SeRungs *r, int degree) {
     int rems[2 * 81];
     for (int k = 0; k < 27; k++) {
         int unit = SE_BLOCKS_COLUMNS_ROWS[k];
-        if (r->empty[unit] < degree * 2)
+        if (r->skip_units >> unit & 1 || r->empty[unit] < degree * 2)
             continue;
         const int *cells = SE_UNITS[unit];
         uint16_t masks[9];
@@ -61,7 +61,7 @@ int se_hidden_sets(SeRungs *r, int degree) {
     int rems[2 * 81];
     for (int k = 0; k < 27; k++) {
         int unit = SE_BLOCKS_COLUMNS_ROWS[k];
-        if (r->empty[unit] <= degree * 2)
+        if (r->skip_units >> unit & 1 || r->empty[unit] <= degree * 2)
             continue;
         const uint16_t *table = g->table[unit];
         int eligible = se_eligible(table + 1, degree), count = se_bits((unsigned)eligible);

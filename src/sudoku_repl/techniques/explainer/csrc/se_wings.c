@@ -42,6 +42,8 @@ int se_xy_wing(SeRungs *r, int pivot_size) {
                     continue;
                 if (xyz ? (m1 | m2) != pm : (z & pm) || ((m1 | m2) & ~z) != pm)
                     continue;
+                if (r->since && !ANY(AND(r->changed, OR(BIT(pivot), OR(BIT(w1), BIT(w2))))))
+                    continue; /* (its cells as they were where it found nothing: SeRungs.since) */
                 int value = lowest_digit(z);
                 SeCells targets = AND(SE_PEER_CELLS[w1], SE_PEER_CELLS[w2]);
                 if (xyz)
@@ -73,6 +75,8 @@ typedef struct {
     int size, base, middle, top;
     int cells[4], n_cells;
     SeFinds found;
+    int since; /* SeRungs.since and changed */
+    SeCells changed;
     int now[2 * 81 * 6]; /* the removals of the pincer being looked at */
     int n_now;
 } Als;
@@ -129,6 +133,8 @@ static int pincers(Als *a, int u) {
         set = OR(set, BIT(a->cells[i]));
     }
     area = AND(MINUS(area, set), a->bivalue);
+    if (a->since && !ANY(AND(set, a->changed))) /* the set as it was: a pincer that changed */
+        area = AND(area, a->changed);
     int off = a->middle - biggest;
     int rating = a->base + (a->top - a->middle) - (off < 0 ? -off : off);
     for (SeCells m = area; ANY(m);) {
@@ -198,6 +204,8 @@ int se_als_wing(SeRungs *r, int size) {
         return -1;
     }
     a->cands = r->g->cands;
+    a->since = r->since;
+    a->changed = r->changed;
     a->size = size;
     a->base = size == 3 ? 55 : 62;
     a->middle = 3;

@@ -11,6 +11,11 @@
 /* the search: the first ``limit`` findings (0: all) into x->found, in exclusion.py's order;
  * 0, or -1 (MemoryError) */
 int se_exclusion_run(SeCtx *x, const SeGrid *g, int degree, int limit);
+/* the same, where the search found nothing on an earlier grid whose cells' candidates differ
+ * from g's at ``changed`` alone (two words: cells 0-63, 64-80; NULL: every cell): a group's
+ * hint reads its cells' candidates and those of the cells that see them all, so a group none
+ * of whose such cells changed gives nothing again, and is passed by */
+int se_exclusion_since(SeCtx *x, const SeGrid *g, int degree, int limit, const uint64_t *changed);
 /* the module function se_exclusion */
 PyObject *se_exclusion(PyObject *self, PyObject *args);
 

@@ -220,6 +220,19 @@ typedef struct {
     int empty[27]; /* Grid.empty_count of each unit */
     PyObject *list;
     int limit;
+    /* the digits (bit v) a technique of one digit at a time (fish, turbot fish, three strong
+     * links: its findings of v read v's places alone) leaves out, known to give nothing there
+     * (se_rating.c's memo); 0: none */
+    int skip;
+    /* the units (bit u) a technique of one unit at a time (naked, hidden and direct hidden
+     * sets: its findings in u read u's places and empty cells alone) leaves out, the same way */
+    int skip_units;
+    /* ``since``: the technique (XY- and ALS wings: a finding reads its own cells' candidates,
+     * and its victims' only to remove them) found nothing on an earlier grid of the path, and
+     * ``changed`` holds the cells whose candidates have changed since; a finding none of whose
+     * own cells changed had as many victims or more there, none: only the others are looked at */
+    int since;
+    SeCells changed;
 } SeRungs;
 
 /* a hint to the list, its shape ``shape[0 .. n_shape)``: 0, 1 once the limit is reached (the
