@@ -32,6 +32,7 @@ SE_FUNCTIONS = {
     "se_ladder",
     "se_climb",
     "se_below",
+    "se_vladder",
 }
 #: serate 1.15.10's figures of the slice's easiest quiz (tests/data/se_rated_slice.txt)
 PUZZLE, *FIGURES = min(
