@@ -18,8 +18,9 @@ level-4 step taken (729 characters, each cell's nine places); kept where the nes
 nesting 0 to 3) take their first step at level 4, at most ``PER_NESTING[N]`` of each nesting
 N, in the file's order. One a line: ``RULES.txt``.
 
-``python -m tests.oracles.make_se_nested_level4 serate PATH/TO/serate.jar RULES STATES.txt``
-runs serate on each state in a JVM of its own, one at a time: the rules' flags,
+``python -m tests.oracles.make_se_nested_level4 serate PATH/TO/serate.jar RULES STATES.txt [N
+...]`` runs serate on each state (those numbered ``N``, from 0, where given) in a JVM of its own,
+one at a time: the rules' flags,
 ``--techs=...`` with ``NestedForcingChain`` alone (``make_se_nested_alone.TECHS``),
 ``--threads=1 --format=%r/%p/%d --before=%m '--after=%r %s'``, stopped after its
 ``STEPS``-th step (or ``TIMEOUT`` seconds), and prints what it printed, each line after the
@@ -67,7 +68,7 @@ def states(stem: str, source: str, count: int) -> list[str]:
         before = None
         for step in rate(puzzle, None).steps:
             if step.technique.startswith(LEVEL4):
-                before = state_line(grid)  # type: ignore[arg-type]
+                before = state_line(grid)
             step.hint.apply(grid)
         if before is None:
             continue
@@ -79,11 +80,13 @@ def states(stem: str, source: str, count: int) -> list[str]:
     return kept
 
 
-def serate(jar: str, stem: str, source: str) -> None:
+def serate(jar: str, stem: str, source: str, only: list[int]) -> None:
     flags = parse(stem.replace("_", ",")).flags
     with open(source, encoding="utf-8") as lines:
         wanted = [line.strip() for line in lines if line.strip()]
     for number, state in enumerate(wanted):
+        if only and number not in only:
+            continue
         args = ["java", "-cp", jar, "diuf.sudoku.test.serate", *flags, f"--techs={TECHS}",
                 "--threads=1", "--format=%r/%p/%d", "--before=%m", "--after=%r %s",
                 state]  # fmt: skip
@@ -122,6 +125,6 @@ if __name__ == "__main__":
     if sys.argv[1] == "states":
         print("\n".join(states(sys.argv[2], sys.argv[3], int(sys.argv[4]))))
     elif sys.argv[1] == "serate":
-        serate(*sys.argv[2:5])
+        serate(*sys.argv[2:5], [int(n) for n in sys.argv[5:]])
     else:
         select(sys.argv[2])
