@@ -21,7 +21,7 @@ N, in the file's order. One a line: ``RULES.txt``.
 ``python -m tests.oracles.make_se_nested_level4 serate PATH/TO/serate.jar RULES STATES.txt [N
 ...]`` runs serate on each state (those numbered ``N``, from 0, where given) in a JVM of its own,
 one at a time: the rules' flags,
-``--techs=...`` with ``NestedForcingChain`` alone (``make_se_nested_alone.TECHS``),
+``--techs=...`` with ``NestedForcingChain`` alone (``make_se_nested_alone.serate_lines``),
 ``--threads=1 --format=%r/%p/%d --before=%m '--after=%r %s'``, stopped after its
 ``STEPS``-th step (or ``TIMEOUT`` seconds), and prints what it printed, each line after the
 state's number in the file.
@@ -33,12 +33,10 @@ its first step, then its first ``N`` steps' lines).
 
 from __future__ import annotations
 
-import subprocess
 import sys
-import threading
 
 from sudoku_repl.core.rules import parse
-from tests.oracles.make_se_nested_alone import FIGURES, TECHS
+from tests.oracles.make_se_nested_alone import FIGURES, read_runs, serate_lines
 
 #: the states kept of each nesting 0-3 (level 4 over nesting 3: a minute of the C a step)
 PER_NESTING = (2, 2, 1, 0)
@@ -85,37 +83,15 @@ def serate(jar: str, stem: str, source: str, only: list[int]) -> None:
     with open(source, encoding="utf-8") as lines:
         wanted = [line.strip() for line in lines if line.strip()]
     for number, state in enumerate(wanted):
-        if only and number not in only:
-            continue
-        args = ["java", "-cp", jar, "diuf.sudoku.test.serate", *flags, f"--techs={TECHS}",
-                "--threads=1", "--format=%r/%p/%d", "--before=%m", "--after=%r %s",
-                state]  # fmt: skip
-        proc = subprocess.Popen(args, stdout=subprocess.PIPE, text=True)
-        assert proc.stdout is not None
-        timer = threading.Timer(TIMEOUT, proc.kill)
-        timer.start()
-        steps = 0
-        try:
-            for line in proc.stdout:
-                print(number, line.rstrip("\n"), flush=True)
-                steps += len(line) != 730
-                if steps == STEPS:
-                    break
-        finally:
-            timer.cancel()
-            proc.kill()
-            proc.wait()
+        if not only or number in only:
+            for line in serate_lines(jar, flags, state, TIMEOUT, STEPS):
+                print(number, line, flush=True)
 
 
 def select(raw: str) -> None:
     """``RULES.states`` from the raw runs: each state's first ``STEPS`` steps, a tail of a
     run that was stopped."""
-    runs: dict[int, list[str]] = {}
-    with open(raw, encoding="utf-8") as lines:
-        for line in lines:
-            number, said = line.rstrip("\n").split(" ", 1)
-            runs.setdefault(int(number), []).append(said)
-    for number, printed in sorted(runs.items()):
+    for number, printed in sorted(read_runs(raw).items()):
         steps = [line for line in printed if len(line) != 729 and not FIGURES.fullmatch(line)]
         if steps:
             print(f"{number} 0 tail {len(steps)} stopped", printed[0], *steps, sep="\n")
