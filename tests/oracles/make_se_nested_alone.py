@@ -33,6 +33,7 @@ import re
 import subprocess
 import sys
 import threading
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from sudoku_repl.core.rules import parse
@@ -92,25 +93,49 @@ def _count(line: str) -> int:
     return sum(ch != "." for ch in line)
 
 
+def serate_lines(
+    jar: str, flags: Sequence[str], state: str, timeout: float, steps: int = 0
+) -> Iterator[str]:
+    """What serate printed on one state with its nested chains alone (``TECHS``), a line at a
+    time, in a JVM of its own: stopped after ``timeout`` seconds, or after its ``steps``-th
+    step where that is given."""
+    args = ["java", "-cp", jar, "diuf.sudoku.test.serate", *flags, f"--techs={TECHS}",
+            "--threads=1", "--format=%r/%p/%d", "--before=%m", "--after=%r %s",
+            state]  # fmt: skip
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    timer = threading.Timer(timeout, proc.kill)
+    timer.start()
+    taken = 0
+    try:
+        for line in proc.stdout:
+            yield line.rstrip("\n")
+            taken += len(line) != 730
+            if steps and taken == steps:
+                return
+    finally:
+        timer.cancel()
+        proc.kill()
+        proc.wait()
+
+
 def serate(jar: str, stem: str, source: str) -> None:
     flags = parse(stem.replace("_", ",")).flags
     with open(source, encoding="utf-8") as lines:
         wanted = [line.strip() for line in lines if line.strip()]
     for number, state in enumerate(wanted):
-        args = ["java", "-cp", jar, "diuf.sudoku.test.serate", *flags, f"--techs={TECHS}",
-                "--threads=1", "--format=%r/%p/%d", "--before=%m", "--after=%r %s",
-                state]  # fmt: skip
-        proc = subprocess.Popen(args, stdout=subprocess.PIPE, text=True)
-        assert proc.stdout is not None
-        timer = threading.Timer(TIMEOUTS.get(stem, TIMEOUT), proc.kill)
-        timer.start()
-        try:
-            for line in proc.stdout:
-                print(number, line.rstrip("\n"), flush=True)
-        finally:
-            timer.cancel()
-            proc.kill()
-            proc.wait()
+        for line in serate_lines(jar, flags, state, TIMEOUTS.get(stem, TIMEOUT)):
+            print(number, line, flush=True)
+
+
+def read_runs(raw: str) -> dict[int, list[str]]:
+    """The ``serate`` mode's output: each state's number, the lines serate printed on it."""
+    runs: dict[int, list[str]] = {}
+    with open(raw, encoding="utf-8") as lines:
+        for line in lines:
+            number, said = line.rstrip("\n").split(" ", 1)
+            runs.setdefault(int(number), []).append(said)
+    return runs
 
 
 def _in_extra_region(line: str) -> bool:
@@ -127,12 +152,7 @@ def select(stem: str, raw: str) -> None:
     last step alone (the sparsest candidates: the quick tests'), its first step that is a region
     forcing chain in a region of the rules alone (where not one of those), and, where serate's run ended
     (no step found: its ``20.0``), its last ``END`` steps up to there (``tail N``)."""
-    runs: dict[int, list[str]] = {}
-    with open(raw, encoding="utf-8") as lines:
-        for line in lines:
-            number, said = line.rstrip("\n").split(" ", 1)
-            runs.setdefault(int(number), []).append(said)
-    for number, printed in sorted(runs.items()):
+    for number, printed in sorted(read_runs(raw).items()):
         pairs = [(printed[i], printed[i + 1]) for i in range(len(printed) - 1)
                  if len(printed[i]) == 729 and len(printed[i + 1]) != 729]  # fmt: skip
         steps = [(s, line) for s, line in pairs if not FIGURES.fullmatch(line)]
