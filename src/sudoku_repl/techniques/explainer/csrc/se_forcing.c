@@ -276,10 +276,10 @@ static int cell_chains(SeCtx *x, const SeGrid *g, int cell, int cardinality) {
 }
 
 /* whether the nodes every one of the potentials (keys) reaches are not none */
-static int meet(const SeReach *r, const int *keys, int n) {
+static int meet(SeReach *r, const SeGrid *g, const int *keys, int n) {
     const uint64_t *bits[9];
     for (int i = 0; i < n; i++)
-        if (!(bits[i] = se_reach_of(r, keys[i])))
+        if (!(bits[i] = se_reach_on(r, g, keys[i])))
             return 0;
     for (int j = 0; j < r->words; j++) {
         uint64_t all = bits[0][j];
@@ -296,13 +296,13 @@ static int meet(const SeReach *r, const int *keys, int n) {
  * every branch. The static chains of a branch are a part of what its walk in the grid's links
  * reaches (se_reach.h), so where those reaches have nothing in common the cell finds nothing
  * and is passed over: whether it may find anything. */
-static int static_may_find(const SeCtx *x, const SeReach *r, const SeGrid *g, int cell,
+static int static_may_find(const SeCtx *x, SeReach *r, const SeGrid *g, int cell,
                            int cardinality) {
     int keys[9], n = 0;
     if (cardinality == 2 || (x->multiple && cardinality > 2)) {
         for (int m = g->cands[cell]; m; m &= m - 1)
             keys[n++] = se_key(cell, ctz32(m), 1);
-        if (meet(r, keys, n))
+        if (meet(r, g, keys, n))
             return 1;
     }
     for (int m = g->cands[cell]; m; m &= m - 1) { /* region(): the units the cell comes first in */
@@ -315,7 +315,7 @@ static int static_may_find(const SeCtx *x, const SeReach *r, const SeGrid *g, in
                 continue;
             for (n = 0; pos; pos &= pos - 1)
                 keys[n++] = se_key(geo->units[unit][ctz32(pos)], value, 1);
-            if (meet(r, keys, n))
+            if (meet(r, g, keys, n))
                 return 1;
         }
     }

@@ -45,6 +45,9 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
                 int k = se_key(cell, value, on);
                 r->key[n] = (int16_t)k;
                 r->sink[n] = (uint8_t)(!on && !goes_on);
+                /* no link comes to the "on" of a candidate whose "off" is a sink (the strong
+                 * links go both ways): its reach is asked for itself alone (se_reach_on) */
+                r->lazy[n] = (uint8_t)(on && !goes_on && !linked);
                 r->node[k] = (int16_t)n++;
             }
         }
@@ -64,6 +67,10 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
     for (int v = 0; v < n; v++) {
         int k = r->key[v], cell = k / 20, value = k / 2 % 10;
         r->first[v] = edges;
+        if (r->lazy[v]) {
+            r->mid[v] = edges;
+            continue;
+        }
         if (k & 1) { /* se_offs_of's targets that are nodes, from the nodes' bits */
             int in_cell = cell_links ? g->cands[cell] & (linked ? linked[cell] : 0xffff) &
                                            ~(1 << value)
@@ -101,7 +108,7 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
     for (int v = 0; v < n; v++)
         r->index[v] = r->joined[v] = r->part[v] = -1;
     for (int root = 0; root < n; root++) {
-        if (r->index[root] >= 0 || r->sink[root])
+        if (r->index[root] >= 0 || r->sink[root] || r->lazy[root])
             continue;
         int depth = 0;
         r->call[0] = (int16_t)root;
@@ -166,7 +173,39 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
             }
         }
     }
+    r->parts = parts;
+    memcpy(r->places, nodes, sizeof nodes);
     return 0;
+}
+
+const uint64_t *se_reach_on(SeReach *r, const SeGrid *g, int key) {
+    int a = r->node[key];
+    if (a < 0 || !r->lazy[a] || r->part[a] >= 0)
+        return se_reach_of(r, key);
+    /* its part is itself; its reach itself and its "off" targets' (se_offs_of's, with the
+     * cell's links: every candidate is a node), as se_reach_fill's walk would join them */
+    const int words = r->words, cell = key / 20, value = key / 2 % 10;
+    uint64_t *bits = r->bits + (size_t)r->parts * words;
+    memset(bits, 0, (size_t)words * sizeof(uint64_t));
+    bits[a >> 6] |= 1ULL << (a & 63);
+    int targets[SE_MAX_OFFS], nt = 0;
+    for (int m = g->cands[cell] & ~(1 << value); m; m &= m - 1)
+        targets[nt++] = r->node[se_key(cell, ctz32(m), 0)];
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = g->geo->region_mask[cell][w] & r->places[value][w]; m; m &= m - 1)
+            targets[nt++] = r->node[se_key(w * 64 + ctz64(m), value, 0)];
+    for (int i = 0; i < nt; i++) {
+        int w = targets[i], q = r->part[w];
+        if (q < 0 || r->alone[q]) /* a sink, or a part whose reach is w alone */
+            bits[w >> 6] |= 1ULL << (w & 63);
+        else
+            for (int j = 0; j < words; j++)
+                bits[j] |= r->bits[(size_t)q * words + j];
+    }
+    r->part[a] = (int16_t)r->parts;
+    r->size[r->parts] = 1;
+    r->alone[r->parts++] = 0;
+    return bits;
 }
 
 /* whether the walk from the "on" potential of a candidate left out of the graph (not linked:

@@ -23,7 +23,9 @@
  *   node[key]                       a potential's node, or -1 (its candidate is not there)
  *   first[node] .. first[node + 1]  its links' nodes in to[], those to sinks from mid[node]
  *   part[node]                      its strongly connected part, parts numbered sinks first
- *                                   (-1: an "off" node that links to nothing, a bit alone)
+ *                                   (-1: an "off" node that links to nothing, a bit alone;
+ *                                   with every candidate a node, an "on" one no link comes to
+ *                                   until se_reach_on makes it)
  *   size[part]                      the part's nodes
  *   bits[part * words ..]           the nodes the part reaches (its own too), a bit each */
 #ifndef SUDOKU_REPL_SE_REACH_H
@@ -58,8 +60,10 @@ typedef struct {
     int16_t call[SE_MAX_NODES], next[SE_MAX_NODES], joined[SE_MAX_NODES];
     uint8_t alone[SE_MAX_NODES]; /* the part is one node that reaches no other */
     uint8_t sink[SE_MAX_NODES];  /* an "off" node that links to nothing: in no part */
+    uint8_t lazy[SE_MAX_NODES];  /* an "on" node no link comes to: its part made when asked */
+    uint64_t places[10][2];      /* each value's cells whose candidate is a node, as bits */
     uint64_t *bits;
-    int cap_bits;
+    int cap_bits, parts;
 } SeReach;
 
 /* the answers for the digit's places on the grid (from the memo where it has them; memo may
@@ -73,6 +77,12 @@ void se_links_fill(const SeGrid *g, SeLinks *L);
  * candidates it holds (by cell, as se_off_links gives them) are nodes, "on" and "off". */
 int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_links,
                   const uint16_t *linked);
+
+/* the nodes the potential (key) reaches, as bits, or NULL (not on the grid): se_reach_of's,
+ * and for the "on" of a candidate whose "off" is a sink, in a graph of every candidate, its
+ * part made now from its targets' (no link comes to it, so no other part asks for its reach:
+ * se_reach_fill makes neither its links nor its walk) */
+const uint64_t *se_reach_on(SeReach *r, const SeGrid *g, int key);
 
 /* what the walks from each candidate may find, for the links of one kind (the units', and
  * ``cell_links`` the cells' too): SE_MAY_RETURN (its "on" may come back to itself), SE_ON_OFF
