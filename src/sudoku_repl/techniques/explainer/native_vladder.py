@@ -51,6 +51,15 @@ def coded(
     return finder
 
 
+def coded_as(technique: int) -> Callable[[F], F]:
+    """A module's finder registered where it is defined, as the C's ``technique``."""
+
+    def register(finder: F) -> F:
+        return coded(finder, technique)
+
+    return register
+
+
 class Plan(NamedTuple):
     """An order as the C takes it: the geometry's copy, each technique's code, the turbot
     fish's plan."""

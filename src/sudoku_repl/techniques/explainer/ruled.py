@@ -87,6 +87,7 @@ _DIRECT_PAIRS: Final = (
 )
 
 
+@nv.coded_as(nv.HIDDEN_SINGLE)
 def hidden_singles(grid: RuledGrid) -> Iterator[Hint]:
     """``HiddenSingle``: the last empty cells of a region first (1.0), then a digit's one
     place in a region (1.2 in a block, else 1.5)."""
@@ -111,6 +112,7 @@ def hidden_singles(grid: RuledGrid) -> Iterator[Hint]:
                     yield Hint("Hidden Single", rating, (), (cell, value), text)
 
 
+@nv.coded_as(nv.DIRECT_POINTING)
 def direct_pointing(grid: RuledGrid) -> Iterator[Hint]:
     """``Locking(true)``: a digit locked in two crossing regions whose removals would leave a
     hidden single in another region of the first's type (1.7 from a block, else 1.9)."""
@@ -151,6 +153,7 @@ def direct_pointing(grid: RuledGrid) -> Iterator[Hint]:
                                                   left.bit_length() - 1, value)  # fmt: skip
 
 
+@nv.coded_as(nv.POINTING_CLAIMING)
 def pointing_claiming(grid: RuledGrid) -> Iterator[Hint]:
     """``Locking(false)``: a digit's places in a block all in one line (pointing, 2.6), or in
     a line all in one block (claiming, 2.8), take it out of the rest of the other."""
@@ -242,6 +245,7 @@ def direct_hidden_sets(degree: int) -> Finder:
     return nv.coded(finder, nv.DIRECT_HIDDEN_SET, degree)
 
 
+@nv.coded_as(nv.NAKED_SINGLE)
 def naked_singles(grid: RuledGrid) -> Iterator[Hint]:
     """``NakedSingle``: a cell of one candidate (2.3)."""
     for cell, mask in enumerate(grid.cands):
@@ -252,6 +256,7 @@ def naked_singles(grid: RuledGrid) -> Iterator[Hint]:
             )
 
 
+@nv.coded_as(nv.GENERALIZED_INTERSECTIONS)
 def generalized_intersections(grid: RuledGrid) -> Iterator[Hint]:
     """``VLocking`` (2.9): a digit's two to six places in a region take it out of every cell
     that sees them all."""
@@ -422,6 +427,7 @@ def als_wings(size: int) -> Finder:
     return nv.coded(finder, nv.ALS_WING, size)
 
 
+@nv.coded_as(nv.UNIQUE_LOOPS)
 def unique_loops(grid: RuledGrid) -> Iterator[Hint]:
     """``UniqueLoops`` (4.5 and up): unique rectangles and loops of types 1 to 4 through
     every region of the rules."""
@@ -441,13 +447,6 @@ def bivalue_universal_grave(grid: RuledGrid) -> Iterator[Hint]:
             listed = ",".join(map(cell_name, cells))  # (``Cell.toString``: no "Cells")
             text = f"{name}: {listed} on {bug_values(name, digits)}"
         yield Hint(name, hint.rating, hint.eliminations, None, text)
-
-
-for _finder, _code in ((hidden_singles, nv.HIDDEN_SINGLE), (direct_pointing, nv.DIRECT_POINTING),
-                      (naked_singles, nv.NAKED_SINGLE), (pointing_claiming, nv.POINTING_CLAIMING),
-                      (generalized_intersections, nv.GENERALIZED_INTERSECTIONS),
-                      (unique_loops, nv.UNIQUE_LOOPS)):  # fmt: skip
-    nv.coded(_finder, _code)
 
 
 def order_of(lay: Layout, poll: Poll | None = None) -> tuple[tuple[str, Finder], ...]:
