@@ -201,6 +201,26 @@ static int touched(const SeGeo *geo, const uint64_t *changed, const int *group, 
     return (near[0] & changed[0]) || (near[1] & changed[1]);
 }
 
+/* the thirds c whose group (c0, c1, c) ``touched`` says yes to, as bits (``keep``): every cell
+ * where c0 or c1 is changed; else the changed cells, and the peers of each changed cell that
+ * sees both c0 and c1 (the peers see each other both ways: c sees it as it sees c) */
+static void touching_thirds(const SeGeo *geo, const uint64_t *changed, int c0, int c1,
+                            uint64_t *keep) {
+    if ((changed[c0 >> 6] >> (c0 & 63) & 1) || (changed[c1 >> 6] >> (c1 & 63) & 1)) {
+        keep[0] = keep[1] = ~(uint64_t)0;
+        return;
+    }
+    keep[0] = changed[0];
+    keep[1] = changed[1];
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = changed[w] & geo->peer_mask[c0][w] & geo->peer_mask[c1][w]; m;
+             m &= m - 1) {
+            int a = 64 * w + ctz64(m);
+            keep[0] |= geo->peer_mask[a][0];
+            keep[1] |= geo->peer_mask[a][1];
+        }
+}
+
 /* se_exclusion(values, cands, degree, limit[, geometry, shaped]): the removals (``shaped``: with
  * the group's cells, as (removals, cells)) of each hint of
  * exclusion.aligned_exclusion(degree), in its order, ``limit`` at most (0: all) */
@@ -239,12 +259,14 @@ int se_exclusion_since(SeCtx *x, const SeGrid *g, int degree, int limit, const u
                     continue;
                 /* the thirds: c0's excluders in the table, then c1's not among them, each
                  * ascending (exclusion.py's walk of the two lists, a cell met once) */
-                uint64_t thirds[2][2];
+                uint64_t thirds[2][2], keep[2] = {~(uint64_t)0, ~(uint64_t)0};
+                if (changed) /* the groups no changed cell touches, left out as bits */
+                    touching_thirds(g->geo, changed, c0, c1, keep);
                 for (int w = 0; w < 2; w++) {
                     uint64_t pair = w == c0 >> 6 ? 1ULL << (c0 & 63) : 0;
                     pair |= w == c1 >> 6 ? 1ULL << (c1 & 63) : 0;
-                    thirds[0][w] = t->exm[c0][w] & t->inm[w] & ~pair;
-                    thirds[1][w] = t->exm[c1][w] & ~t->exm[c0][w] & t->inm[w] & ~pair;
+                    thirds[0][w] = t->exm[c0][w] & t->inm[w] & ~pair & keep[w];
+                    thirds[1][w] = t->exm[c1][w] & ~t->exm[c0][w] & t->inm[w] & ~pair & keep[w];
                 }
                 for (int l = 0; l < 2; l++)
                     for (int w = 0; w < 2; w++)
@@ -253,8 +275,6 @@ int se_exclusion_since(SeCtx *x, const SeGrid *g, int degree, int limit, const u
                             if (met_before(t, c0, c1, c) && !among(&hits, c0, c1, c))
                                 continue; /* it removed nothing then: nor now */
                             int group[3] = {c0, c1, c};
-                            if (changed && !touched(g->geo, changed, group, 3))
-                                continue;
                             int said = group_hint(x, g, t, group, 3);
                             if (said < 0) {
                                 result = -1;

@@ -86,6 +86,24 @@ static void kept_drop(SeCtx *x, int slot) {
     }
 }
 
+/* to[i] = from[i] + by, i < n: the two apart (restrict), so that the loop is a vector one */
+static void shift(int32_t *restrict to, const int32_t *restrict from, int n, int32_t by) {
+    for (int i = 0; i < n; i++)
+        to[i] = from[i] + by;
+}
+
+/* the n (key, potential) pairs of ``keys`` into the map, each potential counted from ``base``
+ * (the map's fields read once: its stores may alias the pairs) */
+static void put_all(SeMap *m, const int32_t *keys, int n, int base) {
+    int32_t *restrict idx = m->idx;
+    int16_t *restrict order = m->order + m->n;
+    for (int i = 0; i < n; i++) {
+        idx[keys[2 * i]] = base + keys[2 * i + 1];
+        order[i] = (int16_t)keys[2 * i];
+    }
+    m->n += n;
+}
+
 /* se_chain of the one potential (cell, value) on, into the empty maps on and off, its start's
  * index into *start: 1 (a contradiction, at *a and *b), 0, or -1 */
 static int on_chain(SeCtx *x, const SeGrid *g, int cell, int value, SeMap *on, SeMap *off,
@@ -98,17 +116,13 @@ static int on_chain(SeCtx *x, const SeGrid *g, int cell, int value, SeMap *on, S
             return -1;
         SePot *p = x->pots + base;
         memcpy(p, k->pots, (size_t)k->n_pots * sizeof(SePot));
-        for (int i = 0; i < k->n_pots; i++)
+        for (int i = 0, n = k->n_pots; i < n; i++)
             p[i].parents += par_base;
-        int32_t *q = x->par + par_base;
-        for (int i = 0; i < k->n_par; i++)
-            q[i] = k->par[i] + base;
+        shift(x->par + par_base, k->par, k->n_par, base);
         x->n_pots += k->n_pots;
         x->n_par += k->n_par;
-        for (int i = 0; i < k->n_on; i++)
-            se_map_put(on, k->keys[2 * i], base + k->keys[2 * i + 1]);
-        for (int i = k->n_on; i < k->n_on + k->n_off; i++)
-            se_map_put(off, k->keys[2 * i], base + k->keys[2 * i + 1]);
+        put_all(on, k->keys, k->n_on, base);
+        put_all(off, k->keys + 2 * k->n_on, k->n_off, base);
         *start = base;
         *a = k->a + base;
         *b = k->b + base;
@@ -141,8 +155,7 @@ static int on_chain(SeCtx *x, const SeGrid *g, int cell, int value, SeMap *on, S
     memcpy(e->pots, x->pots + base, (size_t)n_pots * sizeof(SePot));
     for (int i = 0; i < n_pots; i++)
         e->pots[i].parents -= par_base;
-    for (int i = 0; i < n_par; i++)
-        e->par[i] = x->par[par_base + i] - base;
+    shift(e->par, x->par + par_base, n_par, -base);
     int at = 0;
     for (int i = 0; i < on->n; i++, at += 2) {
         e->keys[at] = on->order[i];
