@@ -19,61 +19,62 @@ typedef struct {
     int *a, *b;
 } Closure;
 
-static int step_targets(SeCtx *x, int pi, const int *targets, int n, Closure *c);
+/* one "off" potential an "on" one makes (on_to_off's, of the candidate (oc, ov)): added, or
+ * found on already (a contradiction: 1), or -1 on a stop; 0 otherwise */
+static inline int step_target(SeCtx *x, int pi, int oc, int ov, Closure *c) {
+    int key = se_key(oc, ov, 0);
+    if (se_has(c->on, key | 1)) {
+        int off = se_pot(x, oc, ov, 0, pi);
+        if (off < 0)
+            return -1;
+        *c->a = c->on->idx[key | 1];
+        *c->b = off;
+        return 1;
+    }
+    if (!se_has(c->off, key)) {
+        int off = se_pot(x, oc, ov, 0, pi);
+        if (off < 0)
+            return -1;
+        se_map_put(c->off, key, off);
+    }
+    return 0;
+}
 
-/* the "off" potentials an "on" one makes (on_to_off), each added or found a contradiction */
+/* the "off" potentials an "on" one makes (on_to_off), in its order, each added or found a
+ * contradiction (each taken as it is met: no list of them is made) */
 static int step_on(SeCtx *x, const SeGrid *work, int pi, int cell_links, Closure *c) {
     const SePot p = x->pots[pi];
-    int cell = p.cell, value = p.value;
-    int targets[SE_MAX_OFFS], n = 0;
-    if (cell_links) {
-        int m = work->cands[cell];
-        for (int v = 1; v <= 9; v++)
-            if (m >> v & 1 && v != value)
-                targets[n++] = cell * 16 + v;
-    }
+    int cell = p.cell, value = p.value, r;
+    if (cell_links)
+        for (int m = work->cands[cell] & ~(1 << value); m; m &= m - 1)
+            if ((r = step_target(x, pi, cell, ctz32(m), c)))
+                return r;
     const SeGeo *geo = work->geo;
     if (!geo->classic) { /* a variant's region peers, in their order */
         for (int i = 0; i < geo->n_region_peers[cell]; i++) {
             int o = geo->region_peers[cell][i];
-            if (work->cands[o] >> value & 1)
-                targets[n++] = o * 16 + value;
+            if (work->cands[o] >> value & 1 && (r = step_target(x, pi, o, value, c)))
+                return r;
         }
-        return step_targets(x, pi, targets, n, c);
+        return 0;
     }
     /* the peers that hold the value, in SE_PEER_ORDER: the block's, then the row's and the
-     * column's outside the block, each in its unit's order, read off the units' places */
+     * column's outside the block, each in its unit's order, read off the units' places (each
+     * read before the potentials it makes: a store to x->pots may alias the grid) */
     int block = SE_CELL_UNITS[cell][0], row = SE_CELL_UNITS[cell][1], col = SE_CELL_UNITS[cell][2];
-    int r = row - 9, k = col - 18;
-    for (int m = work->table[block][value] & ~(1 << SE_CELL_POS[cell][0]); m; m &= m - 1)
-        targets[n++] = SE_UNITS[block][ctz32(m)] * 16 + value;
-    for (int m = work->table[row][value] & ~(7 << (k / 3 * 3)); m; m &= m - 1)
-        targets[n++] = SE_UNITS[row][ctz32(m)] * 16 + value;
-    for (int m = work->table[col][value] & ~(7 << (r / 3 * 3)); m; m &= m - 1)
-        targets[n++] = SE_UNITS[col][ctz32(m)] * 16 + value;
-    return step_targets(x, pi, targets, n, c);
-}
-
-/* step_on's "off" potentials (cell * 16 + value), each added or found a contradiction */
-static int step_targets(SeCtx *x, int pi, const int *targets, int n, Closure *c) {
-    for (int i = 0; i < n; i++) {
-        int oc = targets[i] >> 4, ov = targets[i] & 15;
-        int key = se_key(oc, ov, 0);
-        if (se_has(c->on, key | 1)) {
-            int off = se_pot(x, oc, ov, 0, pi);
-            if (off < 0)
-                return -1;
-            *c->a = c->on->idx[key | 1];
-            *c->b = off;
-            return 1;
-        }
-        if (!se_has(c->off, key)) {
-            int off = se_pot(x, oc, ov, 0, pi);
-            if (off < 0)
-                return -1;
-            se_map_put(c->off, key, off);
-        }
-    }
+    int in_row = row - 9, in_col = col - 18;
+    int mb = work->table[block][value] & ~(1 << SE_CELL_POS[cell][0]);
+    int mr = work->table[row][value] & ~(7 << (in_col / 3 * 3));
+    int mc = work->table[col][value] & ~(7 << (in_row / 3 * 3));
+    for (; mb; mb &= mb - 1)
+        if ((r = step_target(x, pi, SE_UNITS[block][ctz32(mb)], value, c)))
+            return r;
+    for (; mr; mr &= mr - 1)
+        if ((r = step_target(x, pi, SE_UNITS[row][ctz32(mr)], value, c)))
+            return r;
+    for (; mc; mc &= mc - 1)
+        if ((r = step_target(x, pi, SE_UNITS[col][ctz32(mc)], value, c)))
+            return r;
     return 0;
 }
 

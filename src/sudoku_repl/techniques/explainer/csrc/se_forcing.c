@@ -80,7 +80,7 @@ typedef struct {
 } Kept;
 
 static void kept_drop(SeCtx *x, int slot) {
-    if (x->kept) {
+    if (x->kept && x->kept[slot]) { /* (most slots keep none: no call for them) */
         PyMem_Free(x->kept[slot]);
         x->kept[slot] = NULL;
     }
