@@ -32,16 +32,22 @@ FIRST_CHAIN = 23  # aligned pair exclusion
 CLIMBED = sanitized(SLICE, SLICE[::4]) + HARD
 
 
-def test_one_climb_gives_the_path_of_the_techniques_one_by_one(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    whole = {p: rating.rate(p, time_limit=None) for p in CLIMBED}
+def techniques_one_by_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rating's loop over the techniques' own doors from the chains on (the climb in C
+    below them alone): each chain technique a whole search of its own."""
     ladder_only = native_ladder.native_prefix
 
     def below_the_chains(order: object) -> list[native_ladder.Rung | native_ladder.ChainRung]:
         return [r for r in ladder_only(order) if isinstance(r, native_ladder.Rung)]  # type: ignore[arg-type]
 
     monkeypatch.setattr(native_ladder, "native_prefix", below_the_chains)
+
+
+def test_one_climb_gives_the_path_of_the_techniques_one_by_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    whole = {p: rating.rate(p, time_limit=None) for p in CLIMBED}
+    techniques_one_by_one(monkeypatch)
     for puzzle, result in whole.items():
         assert rating.rate(puzzle, time_limit=None) == result, puzzle
     assert {len(r.steps) for r in whole.values()} != {0}
@@ -60,13 +66,33 @@ def test_the_climb_looks_again_at_an_exclusion_a_changed_cell_sees(
 ) -> None:
     whole = rating.rate(EXCLUDED_AGAIN, time_limit=None)
     assert (round(whole.er * 10), round(whole.ep * 10), round(whole.ed * 10)) == (84, 12, 12)
-    ladder_only = native_ladder.native_prefix
-
-    def below_the_chains(order: object) -> list[native_ladder.Rung | native_ladder.ChainRung]:
-        return [r for r in ladder_only(order) if isinstance(r, native_ladder.Rung)]  # type: ignore[arg-type]
-
-    monkeypatch.setattr(native_ladder, "native_prefix", below_the_chains)
+    techniques_one_by_one(monkeypatch)
     assert rating.rate(EXCLUDED_AGAIN, time_limit=None) == whole
+
+
+#: serate's ER/EP/ED of three of the bank (tests/data/se_bank_serate.txt) whose paths take
+#: aligned triplet exclusions on grids where the exclusion found nothing steps before: the climb
+#: looks again only at the triplets of a pair whose third a changed cell is, or sees with the
+#: pair, or of a pair that holds a changed cell (se_exclusion.c, the thirds kept as bits); the
+#: first two's climbs part from the techniques' own path where a changed cell that sees the
+#: pair is left out, the third's where a changed cell of the pair is
+TRIPLETS_AGAIN = [
+    ("009700004100030000003008200000002060210080097080600000005900700000050002700006300", "8.6"),
+    ("004720800000009200210004006045000008100050009800000530400200085001400000003096400", "8.8"),
+    ("010006090608010007090020100500000800070208010004000003007080060100070305030600040", "8.3"),
+]
+
+
+def test_the_climb_looks_again_at_the_triplets_a_changed_cell_touches(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    whole = {p: rating.rate(p, time_limit=None) for p, _ in TRIPLETS_AGAIN}
+    for puzzle, er in TRIPLETS_AGAIN:  # (each EP and ED 1.2)
+        result = whole[puzzle]
+        assert f"{result.er:.1f}/{result.ep:.1f}/{result.ed:.1f}" == f"{er}/1.2/1.2", puzzle
+    techniques_one_by_one(monkeypatch)
+    for puzzle, result in whole.items():
+        assert rating.rate(puzzle, time_limit=None) == result, puzzle
 
 
 def test_the_deadline_stops_the_climb_at_the_chain_technique_it_came_in() -> None:
