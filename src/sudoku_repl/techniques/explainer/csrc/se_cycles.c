@@ -44,6 +44,7 @@ typedef struct {
     /* what the walks from a candidate reach, for the links at hand (se_reach_walks) */
     uint8_t walks[81][10];
     uint16_t linked[81]; /* se_off_links for the links at hand: the "off" that are not sinks */
+    uint64_t linked_places[10][2]; /* the same by value, as bits */
     SeDigitMemo *digits; /* the X links' answers by a digit's places, or NULL */
     /* the X search of a digit not in the memo: its findings as SeXFound.data, by digit */
     int32_t *own[10];
@@ -109,12 +110,14 @@ static int cycles(SeCtx *x, const SeGrid *g, Search *s, int start, int cell_link
             if (se_check_stop(x))
                 return -1;
             int pi = s->on.q[head_on++];
-            int n = se_offs_of(&s->links, g, &x->pots[pi], cell_links, targets);
+            /* (the sinks left out: no walk goes on from one, and none is the start) */
+            int n = se_linked_offs_of(g, s->linked, (const uint64_t(*)[2])s->linked_places,
+                                      x->pots[pi].cell, x->pots[pi].value, cell_links, targets);
             mark_ancestors(x, s, pi);
             for (int i = 0; i < n; i++) {
                 int cell = targets[i] >> 4, value = targets[i] & 15;
-                if (s->ancestor[se_key(cell, value, 0)] == s->agen || !(s->linked[cell] >> value & 1))
-                    continue; /* (a sink: no walk goes on from it, and it is not the start) */
+                if (s->ancestor[se_key(cell, value, 0)] == s->agen)
+                    continue;
                 if (scc && scc->part[scc->node[se_key(cell, value, 0)]] != part)
                     continue;
                 int off = se_pot(x, cell, value, 0, pi);
@@ -556,8 +559,12 @@ static int xy_search_kept(SeCtx *x, const SeGrid *g, Search *s, SeXYMemo *memo, 
 /* chains._search for one kind of link */
 static int search(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int unit_links) {
     Queue found = {NULL, 0, 0};
-    for (int cell = 0; cell < 81; cell++)
+    memset(s->linked_places, 0, sizeof s->linked_places);
+    for (int cell = 0; cell < 81; cell++) {
         s->linked[cell] = (uint16_t)se_off_links(&s->links, cell, cell_links, unit_links);
+        for (int m = g->cands[cell] & s->linked[cell]; m; m &= m - 1)
+            s->linked_places[ctz32(m)][cell >> 6] |= 1ULL << (cell & 63);
+    }
     /* an inner search's X findings are kept (they need no shapes, and below level 2 rest on
      * no nested chain) */
     int kept = !cell_links && x->summarize && x->level < 2;
