@@ -222,8 +222,18 @@ static int unlinked_on_off(const SeReach *r, const SeGrid *g, const uint16_t *li
     for (int w = 0; w < 2; w++)
         for (uint64_t m = g->geo->region_mask[cell][w] & places[value][w]; m; m &= m - 1)
             zs[nz++] = (w * 64 + ctz64(m)) * 16 + value;
-    if (!nz)
+    if (nz <= 4) { /* (few: each pair's bit, no masks to clear) */
+        for (int i = 0; i < nz; i++) {
+            int off = r->node[se_key(zs[i] >> 4, zs[i] & 15, 0)];
+            const uint64_t *bits = r->bits + (size_t)r->part[off] * r->words;
+            for (int j = 0; j < nz; j++) {
+                int on = r->node[se_key(zs[j] >> 4, zs[j] & 15, 1)];
+                if (bits[on >> 6] >> (on & 63) & 1)
+                    return 1;
+            }
+        }
         return 0;
+    }
     uint64_t to[SE_MAX_NODES / 64 + 1]; /* the targets' "on" nodes: a z's "off" reaching one */
     for (int j = 0; j < r->words; j++)
         to[j] = 0;
