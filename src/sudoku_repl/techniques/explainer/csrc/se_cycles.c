@@ -217,7 +217,7 @@ static int replay_start(SeCtx *x, const SeGrid *g, const Search *s, const int16_
                 return -1;
         if (i >= n_cycles)
             targets[i - n_cycles] = pot;
-        else if (push(x, found, pot) < 0)
+        else if (se_queue_push(x, found, pot) < 0)
             return -1;
     }
     return se_make_found(x, g, s, found, targets, n_targets, 1, 1) < 0 ? -1 : at;

@@ -42,7 +42,7 @@ static int cycles(SeCtx *x, const SeGrid *g, Search *s, int start, int cell_link
     s->on.n = s->off.n = 0;
     s->seen_on[start_key] = s->gen;
     int head_on = 0, head_off = 0;
-    if (push(x, &s->on, start) < 0)
+    if (se_queue_push(x, &s->on, start) < 0)
         return -1;
     while (head_on < s->on.n || head_off < s->off.n) {
         length++;
@@ -61,7 +61,7 @@ static int cycles(SeCtx *x, const SeGrid *g, Search *s, int start, int cell_link
                 if (scc && scc->part[scc->node[se_key(cell, value, 0)]] != part)
                     continue;
                 int off = se_pot(x, cell, value, 0, pi);
-                if (off < 0 || push(x, &s->off, off) < 0)
+                if (off < 0 || se_queue_push(x, &s->off, off) < 0)
                     return -1;
             }
         }
@@ -75,14 +75,14 @@ static int cycles(SeCtx *x, const SeGrid *g, Search *s, int start, int cell_link
                 if (scc && scc->part[scc->node[key]] != part)
                     continue;
                 if (length >= 4 && key == start_key) {
-                    if ((on = se_pot(x, cell, value, 1, pi)) < 0 || push(x, found, on) < 0)
+                    if ((on = se_pot(x, cell, value, 1, pi)) < 0 || se_queue_push(x, found, on) < 0)
                         return -1;
                 }
                 if (s->seen_on[key] != s->gen) {
                     if (on < 0 && (on = se_pot(x, cell, value, 1, pi)) < 0)
                         return -1;
                     s->seen_on[key] = s->gen;
-                    if (push(x, &s->on, on) < 0)
+                    if (se_queue_push(x, &s->on, on) < 0)
                         return -1;
                 }
             }
@@ -110,7 +110,7 @@ static int follow(SeCtx *x, Search *s, int pi, const int *targets, int n, int on
         }
         if (seen[key] != s->gen) {
             seen[key] = s->gen;
-            if (push(x, on ? &s->on : &s->off, made) < 0)
+            if (se_queue_push(x, on ? &s->on : &s->off, made) < 0)
                 return -1;
         }
     }
@@ -158,7 +158,7 @@ static int forcing_target(SeCtx *x, const SeGrid *g, Search *s, int start, int c
         s->seen_on[se_key(st->cell, st->value, 1)] = s->gen;
     else
         s->seen_off[se_key(st->cell, st->value, 0)] = s->gen;
-    if (push(x, st->on ? &s->on : &s->off, start) < 0)
+    if (se_queue_push(x, st->on ? &s->on : &s->off, start) < 0)
         return -1;
     /* the "off" targets read are the linked ones (a sink ends the walk) and the negation, a sink
      * where the start is not linked: it is made linked for the walk */

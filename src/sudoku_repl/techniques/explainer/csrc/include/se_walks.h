@@ -21,7 +21,7 @@ typedef struct {
 /* push on a full queue: room made first (0, or -1 with x->stop set) */
 int se_push_grown(SeCtx *x, Queue *q, int pot);
 
-static inline int push(SeCtx *x, Queue *q, int pot) {
+static inline int se_queue_push(SeCtx *x, Queue *q, int pot) {
     if (q->n == q->cap)
         return se_push_grown(x, q, pot);
     q->q[q->n++] = pot;
