@@ -9,9 +9,21 @@ void se_links_fill(const SeGrid *g, SeLinks *L) {
         memset(L->made, 0, sizeof L->made);
         L->gen = 1;
     }
-    for (int cell = 0; cell < 81; cell++)
-        for (int m = g->cands[cell]; m; m &= m - 1)
-            places[ctz32(m)][cell >> 6] |= 1ULL << (cell & 63);
+    if (g->geo->classic) /* (row r, unit 9 + r, is the cells 9r .. 9r + 8: bit i its i-th) */
+        for (int value = 1; value <= 9; value++)
+            for (int r = 0, at = 0; r < 9; r++, at += 9) {
+                uint64_t row = g->table[9 + r][value];
+                if (at < 64) {
+                    places[value][0] |= row << at;
+                    if (at > 55) /* (row 7: its cell 63 in word 0, the rest in word 1) */
+                        places[value][1] |= row >> (64 - at);
+                } else
+                    places[value][1] |= row << (at - 64);
+            }
+    else
+        for (int cell = 0; cell < 81; cell++)
+            for (int m = g->cands[cell]; m; m &= m - 1)
+                places[ctz32(m)][cell >> 6] |= 1ULL << (cell & 63);
     memset(L->conj_any, 0, sizeof L->conj_any);
     for (int unit = 0; unit < g->geo->n_units; unit++) /* a conjugate: a value of two places */
         for (int value = 1; value <= 9; value++) {
