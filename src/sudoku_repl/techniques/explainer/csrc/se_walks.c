@@ -18,6 +18,13 @@ int se_push_grown(SeCtx *x, Queue *q, int pot) {
     return 0;
 }
 
+/* the "on" potential's "off" targets that go on (se_linked_offs_of, for the links at hand) */
+static inline int linked_offs(const SeGrid *g, const Search *s, const SePot *p, int cell_links,
+                              int *targets) {
+    return se_linked_offs_of(g, s->linked, (const uint64_t(*)[2])s->linked_places, p->cell,
+                             p->value, cell_links, targets);
+}
+
 /* chains.is_ancestor for every key at once: marks the keys of the child's ancestors (the
  * chain it rests on, itself left out) in s->ancestor, stamped s->agen */
 static void mark_ancestors(const SeCtx *x, Search *s, int child) {
@@ -51,8 +58,7 @@ static int cycles(SeCtx *x, const SeGrid *g, Search *s, int start, int cell_link
                 return -1;
             int pi = s->on.q[head_on++];
             /* (the sinks left out: no walk goes on from one, and none is the start) */
-            int n = se_linked_offs_of(g, s->linked, (const uint64_t(*)[2])s->linked_places,
-                                      x->pots[pi].cell, x->pots[pi].value, cell_links, targets);
+            int n = linked_offs(g, s, &x->pots[pi], cell_links, targets);
             mark_ancestors(x, s, pi);
             for (int i = 0; i < n; i++) {
                 int cell = targets[i] >> 4, value = targets[i] & 15;
@@ -127,8 +133,7 @@ static int forcing_walk(SeCtx *x, const SeGrid *g, Search *s, int cell_links, in
             if (se_check_stop(x))
                 return -1;
             int pi = s->on.q[head_on++];
-            int n = se_linked_offs_of(g, s->linked, (const uint64_t(*)[2])s->linked_places,
-                                      x->pots[pi].cell, x->pots[pi].value, cell_links, targets);
+            int n = linked_offs(g, s, &x->pots[pi], cell_links, targets);
             if (follow(x, s, pi, targets, n, 0, opposite, &result) < 0)
                 return -1;
             if (result >= 0)
