@@ -47,6 +47,7 @@ CHAIN_LINE = (
     "se_closure",
     "se_reach",
     "se_forcing",
+    "se_walks",
     "se_cycles",
 )
 

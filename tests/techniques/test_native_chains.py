@@ -87,6 +87,23 @@ def test_native_cycles_and_exclusions_are_the_pure_ones(puzzle: str, where: floa
         assert list(exclusion.aligned_exclusion(degree)(grid)) == pure
 
 
+def test_a_forcing_chain_from_a_candidate_no_strong_link_holds_is_the_pure_one() -> None:
+    """The walks read only the "off" targets a strong link goes on from, and the start's
+    negation: on the slice's first grid, r2c5 (cell 13) has three candidates and 4 three places
+    or more in each of its units, so its "off" is a sink, yet its "on" reaches it (an XY forcing
+    chain, 7.1); both searches find it, and the same hints in the same order."""
+    grid = grid_at(SLICE[0], 0)
+    assert bin(grid.cands[13]).count("1") >= 3
+    # (its row, column and block: r1-3c4-6)
+    for unit in (range(9, 18), range(4, 81, 9), [3, 4, 5, 12, 13, 14, 21, 22, 23]):
+        assert sum(1 for c in unit if grid.cands[c] >> 4 & 1) >= 3
+    native_found = list(chains.cycles_and_forcing_chains(grid))
+    assert ("Forcing Chain", ((13, 4),), 71) in [
+        (h.technique, h.eliminations, h.rating) for h in native_found
+    ]
+    assert native_found == list(chains.pure_cycles_and_forcing_chains(grid))
+
+
 #: the hard set's quicker quizzes (ER 9.4 at most), whose paths reach many grids where aligned
 #: triplets remove something
 HARD = [

@@ -2,56 +2,7 @@
  * X, 7.0 XY) with Sudoku Explainer's length penalty, in chains.py's order. Each potential has
  * one parent here (no dynamic parents): a chain. */
 #include "se_cycles.h"
-
-/* the names, as native_chains.CYCLE_NAMES numbers them: cycles X, Y, XY, then chains */
-enum { X_CYCLE = 0, Y_CYCLE, XY_CYCLE, X_CHAIN, Y_CHAIN, XY_CHAIN };
-
-typedef struct {
-    int32_t *q; /* pending potentials */
-    int n, cap;
-} Queue;
-
-/* push on a full queue: room made first (0, or -1 with x->stop set) */
-static int push_grown(SeCtx *x, Queue *q, int pot) {
-    int cap = q->cap ? q->cap * 2 : 1024;
-    int32_t *p = PyMem_Realloc(q->q, (size_t)cap * sizeof(int32_t));
-    if (!p) {
-        PyErr_NoMemory();
-        x->stop = 2;
-        return -1;
-    }
-    q->q = p;
-    q->cap = cap;
-    q->q[q->n++] = pot;
-    return 0;
-}
-
-static inline int push(SeCtx *x, Queue *q, int pot) {
-    if (q->n == q->cap)
-        return push_grown(x, q, pot);
-    q->q[q->n++] = pot;
-    return 0;
-}
-
-typedef struct {
-    SeLinks links;
-    Queue on, off;
-    int32_t seen_on[SE_KEYS], seen_off[SE_KEYS]; /* stamps: the key is in to_on, to_off */
-    int gen;
-    int32_t ancestor[SE_KEYS]; /* stamps: the key is an ancestor of the potential at hand */
-    int agen;
-    SeReach reach; /* the forcing chains' links of the kind at hand */
-    /* what the walks from a candidate reach, for the links at hand (se_reach_walks) */
-    uint8_t walks[81][10];
-    uint16_t linked[81]; /* se_off_links for the links at hand: the "off" that are not sinks */
-    SeDigitMemo *digits; /* the X links' answers by a digit's places, or NULL */
-    /* the X search of a digit not in the memo: its findings as SeXFound.data, by digit */
-    int32_t *own[10];
-    int own_n[10], own_cap[10];
-    /* the XY search of a graph not in the memo: its linked starts' walks (xy_search_kept) */
-    int16_t *rec;
-    int rec_n, rec_cap;
-} Search;
+#include "se_walks.h"
 
 /* s->walks for the links of the kind at hand (the units', and ``cell_links`` the cells'
  * too): for the X links (the units' alone) digit by digit (se_digit_reach), else from the
@@ -76,245 +27,6 @@ static int walks_fill(SeCtx *x, const SeGrid *g, Search *s, int cell_links) {
         digit_walks_fill(g, s, value);
     return 0;
 }
-
-/* chains.is_ancestor for every key at once: marks the keys of the child's ancestors (the
- * chain it rests on, itself left out) in s->ancestor, stamped s->agen */
-static void mark_ancestors(const SeCtx *x, Search *s, int child) {
-    s->agen++;
-    for (const SePot *p = &x->pots[child]; p->n_parents;) {
-        p = &x->pots[x->par[p->parents]];
-        s->ancestor[se_key(p->cell, p->value, p->on)] = s->agen;
-    }
-}
-
-/* chains._cycles: the potentials that come back to ``start``, into cycles */
-static int cycles(SeCtx *x, const SeGrid *g, Search *s, int start, int cell_links, int unit_links,
-                  const SeReach *scc, Queue *found) {
-    int targets[SE_MAX_OFFS], length = 0;
-    const SePot *st = &x->pots[start];
-    int start_key = se_key(st->cell, st->value, 1);
-    /* with ``scc`` (the graph of the links at hand), the walk stays in the start's strongly
-     * connected part: a potential outside it cannot lead back to the start, nor to one that
-     * can (it would then be in the part), so leaving it out changes no cycle found */
-    int part = scc ? scc->part[scc->node[start_key]] : -1;
-    s->gen++;
-    s->on.n = s->off.n = 0;
-    s->seen_on[start_key] = s->gen;
-    int head_on = 0, head_off = 0;
-    if (push(x, &s->on, start) < 0)
-        return -1;
-    while (head_on < s->on.n || head_off < s->off.n) {
-        length++;
-        while (head_on < s->on.n) {
-            if (se_check_stop(x))
-                return -1;
-            int pi = s->on.q[head_on++];
-            int n = se_offs_of(&s->links, g, &x->pots[pi], cell_links, targets);
-            mark_ancestors(x, s, pi);
-            for (int i = 0; i < n; i++) {
-                int cell = targets[i] >> 4, value = targets[i] & 15;
-                if (s->ancestor[se_key(cell, value, 0)] == s->agen || !(s->linked[cell] >> value & 1))
-                    continue; /* (a sink: no walk goes on from it, and it is not the start) */
-                if (scc && scc->part[scc->node[se_key(cell, value, 0)]] != part)
-                    continue;
-                int off = se_pot(x, cell, value, 0, pi);
-                if (off < 0 || push(x, &s->off, off) < 0)
-                    return -1;
-            }
-        }
-        length++;
-        while (head_off < s->off.n) {
-            int pi = s->off.q[head_off++];
-            int n = se_ons_of(&s->links, g, &x->pots[pi], cell_links, unit_links, targets);
-            for (int i = 0; i < n; i++) {
-                int cell = targets[i] >> 4, value = targets[i] & 15, key = se_key(cell, value, 1);
-                int on = -1;
-                if (scc && scc->part[scc->node[key]] != part)
-                    continue;
-                if (length >= 4 && key == start_key) {
-                    if ((on = se_pot(x, cell, value, 1, pi)) < 0 || push(x, found, on) < 0)
-                        return -1;
-                }
-                if (s->seen_on[key] != s->gen) {
-                    if (on < 0 && (on = se_pot(x, cell, value, 1, pi)) < 0)
-                        return -1;
-                    s->seen_on[key] = s->gen;
-                    if (push(x, &s->on, on) < 0)
-                        return -1;
-                }
-            }
-        }
-    }
-    return 0;
-}
-
-/* one step of _forcing_targets: the potentials ``targets`` (cell * 16 + value) made "on"
- * (``on``) or "off" from pi, each queued once, the first that is ``opposite`` into *result */
-static int follow(SeCtx *x, Search *s, int pi, const int *targets, int n, int on, int opposite,
-                  int *result) {
-    int32_t *seen = on ? s->seen_on : s->seen_off;
-    for (int i = 0; i < n; i++) {
-        int cell = targets[i] >> 4, value = targets[i] & 15, key = se_key(cell, value, on);
-        int hit = key == opposite && *result == -2;
-        if (!hit && (seen[key] == s->gen || (!on && !(s->linked[cell] >> value & 1))))
-            continue; /* seen, or an "off" sink: the walk would end there */
-        int made = se_pot(x, cell, value, on, pi);
-        if (made < 0)
-            return -1;
-        if (hit) {
-            *result = made; /* the one target: the rest of the walk finds nothing more */
-            return 0;
-        }
-        if (seen[key] != s->gen) {
-            seen[key] = s->gen;
-            if (push(x, on ? &s->on : &s->off, made) < 0)
-                return -1;
-        }
-    }
-    return 0;
-}
-
-/* chains._forcing_targets: the potential reaching the negation of ``start``, or -2 (none); the
- * walk ends at the first, as the negation is one potential */
-static int forcing_target(SeCtx *x, const SeGrid *g, Search *s, int start, int cell_links) {
-    int targets[SE_MAX_OFFS], result = -2;
-    const SePot *st = &x->pots[start];
-    int opposite = se_key(st->cell, st->value, st->on) ^ 1;
-    s->gen++;
-    s->on.n = s->off.n = 0;
-    if (st->on)
-        s->seen_on[se_key(st->cell, st->value, 1)] = s->gen;
-    else
-        s->seen_off[se_key(st->cell, st->value, 0)] = s->gen;
-    if (push(x, st->on ? &s->on : &s->off, start) < 0)
-        return -1;
-    int head_on = 0, head_off = 0;
-    while (head_on < s->on.n || head_off < s->off.n) {
-        while (head_on < s->on.n) {
-            if (se_check_stop(x))
-                return -1;
-            int pi = s->on.q[head_on++];
-            int n = se_offs_of(&s->links, g, &x->pots[pi], cell_links, targets);
-            if (follow(x, s, pi, targets, n, 0, opposite, &result) < 0)
-                return -1;
-            if (result >= 0)
-                return result;
-        }
-        while (head_off < s->off.n) {
-            int pi = s->off.q[head_off++];
-            int n = se_ons_of(&s->links, g, &x->pots[pi], cell_links, 1, targets);
-            if (follow(x, s, pi, targets, n, 1, opposite, &result) < 0)
-                return -1;
-            if (result >= 0)
-                return result;
-        }
-    }
-    return result;
-}
-
-/* chains._cycle_removals: the candidates both an "on" and an "off" link of the cycle see
- * (outside its cells), sorted, into rems; their count. ``places``: each value's cells on the
- * grid (SeLinks.places); the links' peers as bits, by value */
-static int cycle_removals(const SeCtx *x, const SeGrid *g, const uint64_t (*places)[2], int dst,
-                          int16_t *rems) {
-    uint64_t cells[2] = {0, 0}, seen[2][10][2] = {{{0}}}; /* (by "off", "on") */
-    int values = 0;
-    const SePot *p;
-    for (p = &x->pots[dst]; p->n_parents; p = &x->pots[x->par[p->parents]]) {
-        const uint64_t *peers = g->geo->peer_mask[p->cell]; /* (a rule's leaps too) */
-        cells[p->cell >> 6] |= 1ULL << (p->cell & 63);
-        seen[p->on][p->value][0] |= peers[0];
-        seen[p->on][p->value][1] |= peers[1];
-        values |= 1 << p->value;
-    }
-    uint64_t both[10][2], any[2] = {0, 0};
-    for (int m = values; m; m &= m - 1) {
-        int v = ctz32(m);
-        for (int w = 0; w < 2; w++) {
-            both[v][w] = seen[0][v][w] & seen[1][v][w] & places[v][w] & ~cells[w];
-            any[w] |= both[v][w];
-        }
-    }
-    int n = 0;
-    for (int w = 0; w < 2; w++) /* (by cell, then value) */
-        for (uint64_t c = any[w]; c; c &= c - 1)
-            for (int m = values, b = ctz64(c); m; m &= m - 1)
-                if (both[ctz32(m)][w] >> b & 1) {
-                    rems[2 * n] = (int16_t)(w * 64 + b);
-                    rems[2 * n++ + 1] = (int16_t)ctz32(m);
-                }
-    return n;
-}
-
-/* the walks from the candidate (cell, value) with the links of one kind, as chains._search
- * makes them: the cycles' last potentials into ``found``, then the forcing chains' targets
- * (two at most) into ``targets``; their count, or -1 */
-static int walk_from(SeCtx *x, const SeGrid *g, Search *s, int cell, int value, int cell_links,
-                     int unit_links, Queue *found, int *targets) {
-    int both = cell_links && unit_links, n_targets = 0;
-    x->n_pots = x->n_par = 0;
-    found->n = 0;
-    int start = se_pot(x, cell, value, 1, -1);
-    if (start < 0 || ((!unit_links || s->walks[cell][value] & SE_MAY_RETURN) &&
-                      cycles(x, g, s, start, cell_links, unit_links, both ? &s->reach : NULL,
-                             found) < 0))
-        return -1;
-    if (unit_links) {
-        int walks = s->walks[cell][value];
-        int t = walks & SE_ON_OFF ? forcing_target(x, g, s, start, cell_links) : -2;
-        int off = t == -1 ? -1 : !(walks & SE_OFF_ON) ? -2 : se_pot(x, cell, value, 0, -1);
-        int u = off == -1 ? -1 : off == -2 ? -2 : forcing_target(x, g, s, off, cell_links);
-        if (t == -1 || off == -1 || u == -1)
-            return -1;
-        if (t >= 0)
-            targets[n_targets++] = t;
-        if (u >= 0 && !(t >= 0 && x->pots[t].on == x->pots[u].on))
-            targets[n_targets++] = u;
-    }
-    return n_targets;
-}
-
-/* the findings of a start's walks (walk_from): its cycles', then its forcing chains' */
-static int make_found(SeCtx *x, const SeGrid *g, const Search *s, const Queue *found,
-                      const int *targets, int n_targets, int cell_links, int unit_links) {
-    int both = cell_links && unit_links;
-    int kind = both ? 2 : cell_links ? 1 : 0, sort_key = both ? 4 : cell_links ? 3 : 2;
-    int16_t rems[2 * 81 * 9];
-    for (int i = 0; i < found->n; i++) {
-        int n = cycle_removals(x, g, (const uint64_t(*)[2])s->links.places, found->q[i], rems);
-        if (n && se_found_chain(x, X_CYCLE + kind, both ? 70 : 65, sort_key, rems, n, 0, 0,
-                                &found->q[i], 1, SE_CYCLE_ORIGIN) < 0)
-            return -1;
-    }
-    for (int i = 0; i < n_targets; i++) {
-        const SePot *t = &x->pots[targets[i]];
-        int n = 0, tc = t->cell, tv = t->value, on = t->on;
-        if (on) {
-            for (int v = 1; v <= 9; v++)
-                if (g->cands[tc] >> v & 1 && v != tv) {
-                    rems[2 * n] = (int16_t)tc;
-                    rems[2 * n++ + 1] = (int16_t)v;
-                }
-        } else {
-            rems[0] = (int16_t)tc;
-            rems[1] = (int16_t)tv;
-            n = 1;
-        }
-        if (n && se_found_chain(x, X_CHAIN + kind, both ? 70 : 66, sort_key, rems, n, tc,
-                                on ? tv : 0, &targets[i], 1, SE_NO_ORIGIN) < 0)
-            return -1;
-    }
-    return 0;
-}
-
-/* the findings of the walks from the candidate (cell, value) with the links of one kind, as
- * chains._search makes them (cycles, then the forcing chains to its negation); 0, or -1 */
-static int from_start(SeCtx *x, const SeGrid *g, Search *s, int cell, int value, int cell_links,
-                      int unit_links, Queue *found) {
-    int targets[2], n = walk_from(x, g, s, cell, value, cell_links, unit_links, found, targets);
-    return n < 0 ? -1 : make_found(x, g, s, found, targets, n, cell_links, unit_links);
-}
-
 /* An inner search's X findings, kept by digit (SeXFound). A finding as int32s: the start's
  * cell, name, base, complexity, sort_key, cell, value (a placement's; 0 none), n_rems, the
  * removals (cell, value) unless a placement's (those are the cell's other candidates, of the
@@ -411,7 +123,7 @@ static int x_search_kept(SeCtx *x, const SeGrid *g, Search *s, Queue *found) {
                 int cell = w * 64 + ctz64(m), f0 = x->n_found, r0 = x->n_rems, l0 = x->n_links;
                 if (!s->walks[cell][value])
                     continue; /* no walk from it can find anything */
-                if (from_start(x, g, s, cell, value, 0, 1, found) < 0)
+                if (se_from_start(x, g, s, cell, value, 0, 1, found) < 0)
                     return -1;
                 for (int i = f0; i < x->n_found; i++)
                     if (keep_found(x, s, value, cell, &x->found[i]) < 0)
@@ -453,9 +165,9 @@ static int x_search_kept(SeCtx *x, const SeGrid *g, Search *s, Queue *found) {
 }
 
 /* An inner search's XY findings, kept by the graph (SeXYEntry): the walks from a linked
- * candidate are the graph's, so a start's walks (walk_from) are kept as their chains, each
+ * candidate are the graph's, so a start's walks (se_walk_from) are kept as their chains, each
  * potential's key from the start on; a graph met again makes those chains again (one parent
- * each, as the walk made them) and its findings from them on the grid at hand (make_found:
+ * each, as the walk made them) and its findings from them on the grid at hand (se_make_found:
  * the removals are the grid's). A start's record: cell, value, its cycles' count, its
  * targets' count, then each chain's length and keys. */
 
@@ -505,10 +217,10 @@ static int replay_start(SeCtx *x, const SeGrid *g, const Search *s, const int16_
                 return -1;
         if (i >= n_cycles)
             targets[i - n_cycles] = pot;
-        else if (push(x, found, pot) < 0)
+        else if (se_queue_push(x, found, pot) < 0)
             return -1;
     }
-    return make_found(x, g, s, found, targets, n_targets, 1, 1) < 0 ? -1 : at;
+    return se_make_found(x, g, s, found, targets, n_targets, 1, 1) < 0 ? -1 : at;
 }
 
 /* chains._search with the cells' and the units' links, in an inner search, its graph and its
@@ -540,10 +252,10 @@ static int xy_search_kept(SeCtx *x, const SeGrid *g, Search *s, SeXYMemo *memo, 
                     return -1;
                 continue;
             }
-            int n = walk_from(x, g, s, cell, value, 1, 1, found, targets);
+            int n = se_walk_from(x, g, s, cell, value, 1, 1, found, targets);
             if (n < 0 || (!e && linked && (found->n || n) &&
                           record_start(x, s, cell, value, found, targets, n) < 0) ||
-                make_found(x, g, s, found, targets, n, 1, 1) < 0)
+                se_make_found(x, g, s, found, targets, n, 1, 1) < 0)
                 return -1;
         }
     }
@@ -556,8 +268,12 @@ static int xy_search_kept(SeCtx *x, const SeGrid *g, Search *s, SeXYMemo *memo, 
 /* chains._search for one kind of link */
 static int search(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int unit_links) {
     Queue found = {NULL, 0, 0};
-    for (int cell = 0; cell < 81; cell++)
+    memset(s->linked_places, 0, sizeof s->linked_places);
+    for (int cell = 0; cell < 81; cell++) {
         s->linked[cell] = (uint16_t)se_off_links(&s->links, cell, cell_links, unit_links);
+        for (int m = g->cands[cell] & s->linked[cell]; m; m &= m - 1)
+            s->linked_places[ctz32(m)][cell >> 6] |= 1ULL << (cell & 63);
+    }
     /* an inner search's X findings are kept (they need no shapes, and below level 2 rest on
      * no nested chain) */
     int kept = !cell_links && x->summarize && x->level < 2;
@@ -578,7 +294,7 @@ static int search(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int unit
             int value = ctz32(values);
             if (unit_links && !s->walks[cell][value])
                 continue; /* no walk from it can find anything */
-            result = from_start(x, g, s, cell, value, cell_links, unit_links, &found);
+            result = se_from_start(x, g, s, cell, value, cell_links, unit_links, &found);
         }
     }
     PyMem_Free(found.q);

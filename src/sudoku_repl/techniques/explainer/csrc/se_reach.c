@@ -9,9 +9,21 @@ void se_links_fill(const SeGrid *g, SeLinks *L) {
         memset(L->made, 0, sizeof L->made);
         L->gen = 1;
     }
-    for (int cell = 0; cell < 81; cell++)
-        for (int m = g->cands[cell]; m; m &= m - 1)
-            places[ctz32(m)][cell >> 6] |= 1ULL << (cell & 63);
+    if (g->geo->classic) /* (row r, unit 9 + r, is the cells 9r .. 9r + 8: bit i its i-th) */
+        for (int value = 1; value <= 9; value++)
+            for (int r = 0, at = 0; r < 9; r++, at += 9) {
+                uint64_t row = g->table[9 + r][value];
+                if (at < 64) {
+                    places[value][0] |= row << at;
+                    if (at > 55) /* (row 7: its cell 63 in word 0, the rest in word 1) */
+                        places[value][1] |= row >> (64 - at);
+                } else
+                    places[value][1] |= row << (at - 64);
+            }
+    else
+        for (int cell = 0; cell < 81; cell++)
+            for (int m = g->cands[cell]; m; m &= m - 1)
+                places[ctz32(m)][cell >> 6] |= 1ULL << (cell & 63);
     memset(L->conj_any, 0, sizeof L->conj_any);
     for (int unit = 0; unit < g->geo->n_units; unit++) /* a conjugate: a value of two places */
         for (int value = 1; value <= 9; value++) {
@@ -222,8 +234,18 @@ static int unlinked_on_off(const SeReach *r, const SeGrid *g, const uint16_t *li
     for (int w = 0; w < 2; w++)
         for (uint64_t m = g->geo->region_mask[cell][w] & places[value][w]; m; m &= m - 1)
             zs[nz++] = (w * 64 + ctz64(m)) * 16 + value;
-    if (!nz)
+    if (nz <= 4) { /* (few: each pair's bit, no masks to clear) */
+        for (int i = 0; i < nz; i++) {
+            int off = r->node[se_key(zs[i] >> 4, zs[i] & 15, 0)];
+            const uint64_t *bits = r->bits + (size_t)r->part[off] * r->words;
+            for (int j = 0; j < nz; j++) {
+                int on = r->node[se_key(zs[j] >> 4, zs[j] & 15, 1)];
+                if (bits[on >> 6] >> (on & 63) & 1)
+                    return 1;
+            }
+        }
         return 0;
+    }
     uint64_t to[SE_MAX_NODES / 64 + 1]; /* the targets' "on" nodes: a z's "off" reaching one */
     for (int j = 0; j < r->words; j++)
         to[j] = 0;

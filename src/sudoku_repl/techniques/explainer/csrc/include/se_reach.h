@@ -169,6 +169,29 @@ static inline int se_offs_of(SeLinks *L, const SeGrid *g, const SePot *p, int ce
     return n;
 }
 
+/* se_offs_of's targets whose candidates are ``linked`` (by cell; ``places``: the same by value,
+ * as bits), in se_offs_of's order: the "off" potentials a walk goes on from */
+static inline int se_linked_offs_of(const SeGrid *g, const uint16_t *linked,
+                                    const uint64_t (*places)[2], int cell, int value,
+                                    int cell_links, int *targets) {
+    int n = 0;
+    if (cell_links)
+        for (int m = g->cands[cell] & linked[cell] & ~(1 << value); m; m &= m - 1)
+            targets[n++] = cell * 16 + ctz32(m);
+    if (g->geo->classic) /* (se_links_make's order: SE_PEER_ORDER) */
+        for (int part = 0; part < 3; part++)
+            for (int w = 0; w < 2; w++)
+                for (uint64_t m = SE_PEER_PARTS[cell][part][w] & places[value][w]; m; m &= m - 1)
+                    targets[n++] = (w * 64 + ctz64(m)) * 16 + value;
+    else
+        for (int i = 0; i < g->geo->n_region_peers[cell]; i++) {
+            int o = g->geo->region_peers[cell][i];
+            if (places[value][o >> 6] >> (o & 63) & 1)
+                targets[n++] = o * 16 + value;
+        }
+    return n;
+}
+
 /* potentials.off_to_on's targets (no source: no extra parents) */
 static inline int se_ons_of(SeLinks *L, const SeGrid *g, const SePot *p, int cell_links,
                             int unit_links, int *targets) {

@@ -1,0 +1,281 @@
+/* chains.py's walks from one start: the cycles back to it and the forcing chains to its
+ * negation, with Sudoku Explainer's length penalty, and their findings (include/se_walks.h).
+ * Each potential has one parent here (no dynamic parents): a chain. */
+#include "se_walks.h"
+
+/* push on a full queue: room made first (0, or -1 with x->stop set) */
+int se_push_grown(SeCtx *x, Queue *q, int pot) {
+    int cap = q->cap ? q->cap * 2 : 1024;
+    int32_t *p = PyMem_Realloc(q->q, (size_t)cap * sizeof(int32_t));
+    if (!p) {
+        PyErr_NoMemory();
+        x->stop = 2;
+        return -1;
+    }
+    q->q = p;
+    q->cap = cap;
+    q->q[q->n++] = pot;
+    return 0;
+}
+
+/* the "on" potential's "off" targets that go on (se_linked_offs_of, for the links at hand) */
+static inline int linked_offs(const SeGrid *g, const Search *s, const SePot *p, int cell_links,
+                              int *targets) {
+    return se_linked_offs_of(g, s->linked, (const uint64_t(*)[2])s->linked_places, p->cell,
+                             p->value, cell_links, targets);
+}
+
+/* chains.is_ancestor for every key at once: marks the keys of the child's ancestors (the
+ * chain it rests on, itself left out) in s->ancestor, stamped s->agen */
+static void mark_ancestors(const SeCtx *x, Search *s, int child) {
+    s->agen++;
+    for (const SePot *p = &x->pots[child]; p->n_parents;) {
+        p = &x->pots[x->par[p->parents]];
+        s->ancestor[se_key(p->cell, p->value, p->on)] = s->agen;
+    }
+}
+
+/* chains._cycles: the potentials that come back to ``start``, into cycles */
+static int cycles(SeCtx *x, const SeGrid *g, Search *s, int start, int cell_links, int unit_links,
+                  const SeReach *scc, Queue *found) {
+    int targets[SE_MAX_OFFS], length = 0;
+    const SePot *st = &x->pots[start];
+    int start_key = se_key(st->cell, st->value, 1);
+    /* with ``scc`` (the graph of the links at hand), the walk stays in the start's strongly
+     * connected part: a potential outside it cannot lead back to the start, nor to one that
+     * can (it would then be in the part), so leaving it out changes no cycle found */
+    int part = scc ? scc->part[scc->node[start_key]] : -1;
+    s->gen++;
+    s->on.n = s->off.n = 0;
+    s->seen_on[start_key] = s->gen;
+    int head_on = 0, head_off = 0;
+    if (se_queue_push(x, &s->on, start) < 0)
+        return -1;
+    while (head_on < s->on.n || head_off < s->off.n) {
+        length++;
+        while (head_on < s->on.n) {
+            if (se_check_stop(x))
+                return -1;
+            int pi = s->on.q[head_on++];
+            /* (the sinks left out: no walk goes on from one, and none is the start) */
+            int n = linked_offs(g, s, &x->pots[pi], cell_links, targets);
+            mark_ancestors(x, s, pi);
+            for (int i = 0; i < n; i++) {
+                int cell = targets[i] >> 4, value = targets[i] & 15;
+                if (s->ancestor[se_key(cell, value, 0)] == s->agen)
+                    continue;
+                if (scc && scc->part[scc->node[se_key(cell, value, 0)]] != part)
+                    continue;
+                int off = se_pot(x, cell, value, 0, pi);
+                if (off < 0 || se_queue_push(x, &s->off, off) < 0)
+                    return -1;
+            }
+        }
+        length++;
+        while (head_off < s->off.n) {
+            int pi = s->off.q[head_off++];
+            int n = se_ons_of(&s->links, g, &x->pots[pi], cell_links, unit_links, targets);
+            for (int i = 0; i < n; i++) {
+                int cell = targets[i] >> 4, value = targets[i] & 15, key = se_key(cell, value, 1);
+                int on = -1;
+                if (scc && scc->part[scc->node[key]] != part)
+                    continue;
+                if (length >= 4 && key == start_key) {
+                    if ((on = se_pot(x, cell, value, 1, pi)) < 0 || se_queue_push(x, found, on) < 0)
+                        return -1;
+                }
+                if (s->seen_on[key] != s->gen) {
+                    if (on < 0 && (on = se_pot(x, cell, value, 1, pi)) < 0)
+                        return -1;
+                    s->seen_on[key] = s->gen;
+                    if (se_queue_push(x, &s->on, on) < 0)
+                        return -1;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/* one step of _forcing_targets: the potentials ``targets`` (cell * 16 + value) made "on"
+ * (``on``) or "off" from pi, each queued once, the first that is ``opposite`` into *result */
+static int follow(SeCtx *x, Search *s, int pi, const int *targets, int n, int on, int opposite,
+                  int *result) {
+    int32_t *seen = on ? s->seen_on : s->seen_off;
+    for (int i = 0; i < n; i++) {
+        int cell = targets[i] >> 4, value = targets[i] & 15, key = se_key(cell, value, on);
+        int hit = key == opposite && *result == -2;
+        if (!hit && (seen[key] == s->gen || (!on && !(s->linked[cell] >> value & 1))))
+            continue; /* seen, or an "off" sink: the walk would end there */
+        int made = se_pot(x, cell, value, on, pi);
+        if (made < 0)
+            return -1;
+        if (hit) {
+            *result = made; /* the one target: the rest of the walk finds nothing more */
+            return 0;
+        }
+        if (seen[key] != s->gen) {
+            seen[key] = s->gen;
+            if (se_queue_push(x, on ? &s->on : &s->off, made) < 0)
+                return -1;
+        }
+    }
+    return 0;
+}
+
+/* forcing_target's walk, from the potential it queued: the potential reaching ``opposite``, or
+ * -2 (none) */
+static int forcing_walk(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int opposite) {
+    int targets[SE_MAX_OFFS], result = -2;
+    int head_on = 0, head_off = 0;
+    while (head_on < s->on.n || head_off < s->off.n) {
+        while (head_on < s->on.n) {
+            if (se_check_stop(x))
+                return -1;
+            int pi = s->on.q[head_on++];
+            int n = linked_offs(g, s, &x->pots[pi], cell_links, targets);
+            if (follow(x, s, pi, targets, n, 0, opposite, &result) < 0)
+                return -1;
+            if (result >= 0)
+                return result;
+        }
+        while (head_off < s->off.n) {
+            int pi = s->off.q[head_off++];
+            int n = se_ons_of(&s->links, g, &x->pots[pi], cell_links, 1, targets);
+            if (follow(x, s, pi, targets, n, 1, opposite, &result) < 0)
+                return -1;
+            if (result >= 0)
+                return result;
+        }
+    }
+    return result;
+}
+
+/* chains._forcing_targets: the potential reaching the negation of ``start``, or -2 (none); the
+ * walk ends at the first, as the negation is one potential */
+static int forcing_target(SeCtx *x, const SeGrid *g, Search *s, int start, int cell_links) {
+    int result;
+    const SePot *st = &x->pots[start];
+    int opposite = se_key(st->cell, st->value, st->on) ^ 1;
+    s->gen++;
+    s->on.n = s->off.n = 0;
+    if (st->on)
+        s->seen_on[se_key(st->cell, st->value, 1)] = s->gen;
+    else
+        s->seen_off[se_key(st->cell, st->value, 0)] = s->gen;
+    if (se_queue_push(x, st->on ? &s->on : &s->off, start) < 0)
+        return -1;
+    /* the "off" targets read are the linked ones (a sink ends the walk) and the negation, a sink
+     * where the start is not linked: it is made linked for the walk */
+    int cell = st->cell, value = st->value, was = s->linked[cell];
+    s->linked[cell] |= (uint16_t)(1 << value);
+    uint64_t *place = &s->linked_places[value][cell >> 6], had = *place;
+    *place |= 1ULL << (cell & 63);
+    result = forcing_walk(x, g, s, cell_links, opposite);
+    s->linked[cell] = (uint16_t)was;
+    *place = had;
+    return result;
+}
+
+/* chains._cycle_removals: the candidates both an "on" and an "off" link of the cycle see
+ * (outside its cells), sorted, into rems; their count. ``places``: each value's cells on the
+ * grid (SeLinks.places); the links' peers as bits, by value */
+static int cycle_removals(const SeCtx *x, const SeGrid *g, const uint64_t (*places)[2], int dst,
+                          int16_t *rems) {
+    uint64_t cells[2] = {0, 0}, seen[2][10][2] = {{{0}}}; /* (by "off", "on") */
+    int values = 0;
+    const SePot *p;
+    for (p = &x->pots[dst]; p->n_parents; p = &x->pots[x->par[p->parents]]) {
+        const uint64_t *peers = g->geo->peer_mask[p->cell]; /* (a rule's leaps too) */
+        cells[p->cell >> 6] |= 1ULL << (p->cell & 63);
+        seen[p->on][p->value][0] |= peers[0];
+        seen[p->on][p->value][1] |= peers[1];
+        values |= 1 << p->value;
+    }
+    uint64_t both[10][2], any[2] = {0, 0};
+    for (int m = values; m; m &= m - 1) {
+        int v = ctz32(m);
+        for (int w = 0; w < 2; w++) {
+            both[v][w] = seen[0][v][w] & seen[1][v][w] & places[v][w] & ~cells[w];
+            any[w] |= both[v][w];
+        }
+    }
+    int n = 0;
+    for (int w = 0; w < 2; w++) /* (by cell, then value) */
+        for (uint64_t c = any[w]; c; c &= c - 1)
+            for (int m = values, b = ctz64(c); m; m &= m - 1)
+                if (both[ctz32(m)][w] >> b & 1) {
+                    rems[2 * n] = (int16_t)(w * 64 + b);
+                    rems[2 * n++ + 1] = (int16_t)ctz32(m);
+                }
+    return n;
+}
+
+/* the walks from the candidate (cell, value) with the links of one kind, as chains._search
+ * makes them: the cycles' last potentials into ``found``, then the forcing chains' targets
+ * (two at most) into ``targets``; their count, or -1 */
+int se_walk_from(SeCtx *x, const SeGrid *g, Search *s, int cell, int value, int cell_links,
+                 int unit_links, Queue *found, int *targets) {
+    int both = cell_links && unit_links, n_targets = 0;
+    x->n_pots = x->n_par = 0;
+    found->n = 0;
+    int start = se_pot(x, cell, value, 1, -1);
+    if (start < 0 || ((!unit_links || s->walks[cell][value] & SE_MAY_RETURN) &&
+                      cycles(x, g, s, start, cell_links, unit_links, both ? &s->reach : NULL,
+                             found) < 0))
+        return -1;
+    if (unit_links) {
+        int walks = s->walks[cell][value];
+        int t = walks & SE_ON_OFF ? forcing_target(x, g, s, start, cell_links) : -2;
+        int off = t == -1 ? -1 : !(walks & SE_OFF_ON) ? -2 : se_pot(x, cell, value, 0, -1);
+        int u = off == -1 ? -1 : off == -2 ? -2 : forcing_target(x, g, s, off, cell_links);
+        if (t == -1 || off == -1 || u == -1)
+            return -1;
+        if (t >= 0)
+            targets[n_targets++] = t;
+        if (u >= 0 && !(t >= 0 && x->pots[t].on == x->pots[u].on))
+            targets[n_targets++] = u;
+    }
+    return n_targets;
+}
+
+/* the findings of a start's walks (se_walk_from): its cycles', then its forcing chains' */
+int se_make_found(SeCtx *x, const SeGrid *g, const Search *s, const Queue *found,
+                  const int *targets, int n_targets, int cell_links, int unit_links) {
+    int both = cell_links && unit_links;
+    int kind = both ? 2 : cell_links ? 1 : 0, sort_key = both ? 4 : cell_links ? 3 : 2;
+    int16_t rems[2 * 81 * 9];
+    for (int i = 0; i < found->n; i++) {
+        int n = cycle_removals(x, g, (const uint64_t(*)[2])s->links.places, found->q[i], rems);
+        if (n && se_found_chain(x, X_CYCLE + kind, both ? 70 : 65, sort_key, rems, n, 0, 0,
+                                &found->q[i], 1, SE_CYCLE_ORIGIN) < 0)
+            return -1;
+    }
+    for (int i = 0; i < n_targets; i++) {
+        const SePot *t = &x->pots[targets[i]];
+        int n = 0, tc = t->cell, tv = t->value, on = t->on;
+        if (on) {
+            for (int v = 1; v <= 9; v++)
+                if (g->cands[tc] >> v & 1 && v != tv) {
+                    rems[2 * n] = (int16_t)tc;
+                    rems[2 * n++ + 1] = (int16_t)v;
+                }
+        } else {
+            rems[0] = (int16_t)tc;
+            rems[1] = (int16_t)tv;
+            n = 1;
+        }
+        if (n && se_found_chain(x, X_CHAIN + kind, both ? 70 : 66, sort_key, rems, n, tc,
+                                on ? tv : 0, &targets[i], 1, SE_NO_ORIGIN) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* the findings of the walks from the candidate (cell, value) with the links of one kind, as
+ * chains._search makes them (cycles, then the forcing chains to its negation); 0, or -1 */
+int se_from_start(SeCtx *x, const SeGrid *g, Search *s, int cell, int value, int cell_links,
+                  int unit_links, Queue *found) {
+    int targets[2], n = se_walk_from(x, g, s, cell, value, cell_links, unit_links, found, targets);
+    return n < 0 ? -1 : se_make_found(x, g, s, found, targets, n, cell_links, unit_links);
+}
