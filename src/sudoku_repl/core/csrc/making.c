@@ -29,50 +29,100 @@ static uint64_t below(uint64_t *state, uint64_t n) {
 
 /* -- a random completion ---------------------------------------------------------------- */
 
+/* A filling: its cells, the values each unit holds, and, as bitboards of the 81 cells (cell c
+ * is bit c & 63 of word c >> 6), where each value may still go (an empty cell whose row, column
+ * and box lack it) and the empty cells. The bitboards let fill count every empty cell's values
+ * at once, bit-sliced, where reading each cell's units took nine tenths of a random grid's
+ * instructions. */
 typedef struct {
     unsigned char cells[81];
     unsigned rows[9], cols[9], boxes[9]; /* the values each holds, a bit a value */
+    uint64_t open[9][2];                 /* value v + 1 may go in these cells */
+    uint64_t empty[2];
 } Filling;
 
 static inline int box_of(int i) { return (i / 27) * 3 + (i % 9) / 3; }
 
-/* the filling's unit masks from its cells (0: two givens clash) */
+static uint64_t PEERS[81][2]; /* a cell's row, column and box, itself in */
+static int peers_made;
+
+static void make_peers(void) {
+    for (int c = 0; c < 81; c++)
+        for (int e = 0; e < 81; e++)
+            if (e / 9 == c / 9 || e % 9 == c % 9 || box_of(e) == box_of(c))
+                PEERS[c][e >> 6] |= 1ULL << (e & 63);
+    peers_made = 1;
+}
+
+/* value (1-9) in cell: every unit mask and bitboard follows */
+static void filled(Filling *f, int cell, int value) {
+    unsigned b = 1u << (value - 1);
+    f->cells[cell] = (unsigned char)value;
+    f->rows[cell / 9] |= b, f->cols[cell % 9] |= b, f->boxes[box_of(cell)] |= b;
+    uint64_t bit[2] = {0, 0};
+    bit[cell >> 6] = 1ULL << (cell & 63);
+    for (int v = 0; v < 9; v++)
+        for (int w = 0; w < 2; w++)
+            f->open[v][w] &= ~bit[w];
+    for (int w = 0; w < 2; w++) {
+        f->open[value - 1][w] &= ~PEERS[cell][w];
+        f->empty[w] &= ~bit[w];
+    }
+}
+
+/* the filling's unit masks and bitboards from its cells (0: two givens clash) */
 static int start_filling(Filling *f, const unsigned char *cells) {
-    memcpy(f->cells, cells, 81);
-    memset(f->rows, 0, sizeof f->rows);
-    memset(f->cols, 0, sizeof f->cols);
-    memset(f->boxes, 0, sizeof f->boxes);
+    if (!peers_made)
+        make_peers();
+    memset(f, 0, sizeof *f);
+    for (int v = 0; v < 9; v++)
+        f->open[v][0] = ~0ULL, f->open[v][1] = (1ULL << 17) - 1;
+    f->empty[0] = ~0ULL, f->empty[1] = (1ULL << 17) - 1;
     for (int i = 0; i < 81; i++)
         if (cells[i]) {
             unsigned b = 1u << (cells[i] - 1);
             if ((f->rows[i / 9] | f->cols[i % 9] | f->boxes[box_of(i)]) & b)
                 return 0;
-            f->rows[i / 9] |= b;
-            f->cols[i % 9] |= b;
-            f->boxes[box_of(i)] |= b;
+            filled(f, i, cells[i]);
         }
     return 1;
 }
 
 /* making._completion_pure's fill: the first empty cell with the fewest values, its values in
- * a random order (1: filled) */
+ * a random order (1: filled). Each empty cell's count of values is summed in four bit planes
+ * over the nine bitboards; the cells of the least count are then read off the planes, and the
+ * first of them is the cell the scan in cell order takes. */
 static int fill(Filling *f, uint64_t *state) {
-    int best = -1, best_count = 10;
-    unsigned best_mask = 0;
-    for (int i = 0; i < 81; i++)
-        if (!f->cells[i]) {
-            unsigned mask = FULL & ~(f->rows[i / 9] | f->cols[i % 9] | f->boxes[box_of(i)]);
-            int count = popcount32(mask);
-            if (count < best_count) {
-                best = i, best_mask = mask, best_count = count;
-                if (!count)
-                    return 0;
-            }
-        }
-    if (best < 0)
+    if (!(f->empty[0] | f->empty[1]))
         return 1;
+    uint64_t least[2];
+    int found = 0;
+    {
+        uint64_t s[4][2] = {{0}};
+        for (int v = 0; v < 9; v++)
+            for (int w = 0; w < 2; w++) {
+                uint64_t carry = f->open[v][w];
+                for (int k = 0; k < 4 && carry; k++) {
+                    uint64_t t = s[k][w] & carry;
+                    s[k][w] ^= carry;
+                    carry = t;
+                }
+            }
+        for (int n = 0; n <= 9 && !found; n++)
+            for (int w = 0; w < 2; w++) {
+                uint64_t m = f->empty[w];
+                for (int k = 0; k < 4; k++)
+                    m &= n >> k & 1 ? s[k][w] : ~s[k][w];
+                least[w] = m;
+                found |= m != 0;
+                if (found && !n)
+                    return 0; /* (an empty cell no value can take) */
+            }
+    }
+    int best = least[0] ? ctz64(least[0]) : 64 + ctz64(least[1]);
     int r = best / 9, c = best % 9, x = box_of(best);
-    unsigned mask = best_mask;
+    unsigned mask = FULL & ~(f->rows[r] | f->cols[c] | f->boxes[x]);
+    Filling before = *f;
     while (mask) {
         int left = popcount32(mask);
         uint64_t k = left > 1 ? below(state, (uint64_t)left) : 0;
@@ -81,13 +131,11 @@ static int fill(Filling *f, uint64_t *state) {
             b &= b - 1;
         b &= -b;
         mask ^= b;
-        f->rows[r] |= b, f->cols[c] |= b, f->boxes[x] |= b;
-        f->cells[best] = (unsigned char)(ctz32(b) + 1);
+        filled(f, best, ctz32(b) + 1);
         if (fill(f, state))
             return 1;
-        f->rows[r] ^= b, f->cols[c] ^= b, f->boxes[x] ^= b;
+        *f = before;
     }
-    f->cells[best] = 0;
     return 0;
 }
 
