@@ -32,8 +32,8 @@ static uint64_t below(uint64_t *state, uint64_t n) {
 /* A filling: its cells, the values each unit holds, and, as bitboards of the 81 cells (cell c
  * is bit c & 63 of word c >> 6), where each value may still go (an empty cell whose row, column
  * and box lack it) and the empty cells. The bitboards let fill count every empty cell's values
- * at once, bit-sliced, where reading each cell's units took nine tenths of a random grid's
- * instructions. */
+ * at once, bit-sliced: read from each cell's units, the counts cost 81 cells' reads at each of
+ * the 81 levels of a fill. */
 typedef struct {
     unsigned char cells[81];
     unsigned rows[9], cols[9], boxes[9]; /* the values each holds, a bit a value */
