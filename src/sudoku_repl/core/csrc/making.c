@@ -255,12 +255,6 @@ typedef struct {
     uint64_t set[81][10][2]; /* cell's set with value b (its own value's slot unused), as bits */
 } SwapSets;
 
-static int uf_root(int *parent, int k) {
-    while (parent[k] != k)
-        k = parent[k] = parent[parent[k]];
-    return k;
-}
-
 /* the swap sets of ``solution``; 0 unless it is a complete grid (each value once a unit) */
 static int swap_sets(const unsigned char *solution, SwapSets *w) {
     int at[10][3][9]; /* value v's cell in row, column, box k */
@@ -275,26 +269,44 @@ static int swap_sets(const unsigned char *solution, SwapSets *w) {
     }
     for (int a = 1; a <= 9; a++)
         for (int b = a + 1; b <= 9; b++) {
-            /* nodes: a's cell of row r is r, b's is 9 + r; each a cell joins the b cells of
-             * its row, column and box */
-            int parent[18];
-            for (int k = 0; k < 18; k++)
-                parent[k] = k;
+            /* a's cell of row r joins b's cells of its row, column and box (by their rows, a
+             * bit each: joins[r]); joined[q], the a cells b's cell of row q joins */
+            unsigned joins[9], joined[9] = {0};
             for (int r = 0; r < 9; r++) {
                 int p = at[a][0][r];
-                int with[3] = {r, at[b][1][p % 9] / 9, at[b][2][box_of(p)] / 9};
-                for (int t = 0; t < 3; t++)
-                    parent[uf_root(parent, r)] = uf_root(parent, 9 + with[t]);
+                joins[r] = 1u << r | 1u << (at[b][1][p % 9] / 9) | 1u << (at[b][2][box_of(p)] / 9);
+                for (unsigned x = joins[r]; x; x &= x - 1)
+                    joined[ctz32(x)] |= 1u << r;
             }
-            uint64_t part[18][2] = {{0}};
-            for (int k = 0; k < 18; k++) {
-                int cell = at[k < 9 ? a : b][0][k % 9], root = uf_root(parent, k);
-                part[root][cell >> 6] |= 1ULL << (cell & 63);
-            }
-            for (int k = 0; k < 18; k++) {
-                int cell = at[k < 9 ? a : b][0][k % 9], root = uf_root(parent, k);
-                w->set[cell][k < 9 ? b : a][0] = part[root][0];
-                w->set[cell][k < 9 ? b : a][1] = part[root][1];
+            /* each part: the a rows and b rows reached from an a row not yet in one (each b
+             * row is reached, from the a row of its own row) */
+            for (unsigned left = 0x1FF; left;) {
+                unsigned rows_a = left & (0u - left), rows_b = 0, before;
+                do {
+                    before = rows_a;
+                    for (unsigned x = rows_a; x; x &= x - 1)
+                        rows_b |= joins[ctz32(x)];
+                    for (unsigned x = rows_b; x; x &= x - 1)
+                        rows_a |= joined[ctz32(x)];
+                } while (rows_a != before);
+                left &= ~rows_a;
+                uint64_t part[2] = {0, 0};
+                for (unsigned x = rows_a; x; x &= x - 1) {
+                    int cell = at[a][0][ctz32(x)];
+                    part[cell >> 6] |= 1ULL << (cell & 63);
+                }
+                for (unsigned x = rows_b; x; x &= x - 1) {
+                    int cell = at[b][0][ctz32(x)];
+                    part[cell >> 6] |= 1ULL << (cell & 63);
+                }
+                for (unsigned x = rows_a; x; x &= x - 1) {
+                    int cell = at[a][0][ctz32(x)];
+                    w->set[cell][b][0] = part[0], w->set[cell][b][1] = part[1];
+                }
+                for (unsigned x = rows_b; x; x &= x - 1) {
+                    int cell = at[b][0][ctz32(x)];
+                    w->set[cell][a][0] = part[0], w->set[cell][a][1] = part[1];
+                }
             }
         }
     return 1;
