@@ -96,6 +96,38 @@ def test_a_completion_keeps_the_givens_and_none_when_there_is_none(build: str) -
     assert random_completion(clash, Rng(1)) is None
 
 
+@pytest.mark.skipif(not HAS_NATIVE, reason=f"no native puzzle maker here: {native.build()}")
+def test_a_completion_of_a_partial_grid_is_the_pure_ones() -> None:
+    """The C's fill counts every empty cell's values at once (bit planes): the cell it fills
+    next, the values it draws and where it gives up are the pure scan's, cell for cell, on
+    grids with a few givens, many, and none to be had (a cell left without a value only some
+    fills in: no draw is made past it)."""
+    for seed in range(40):
+        rng = Rng(seed)
+        solution = random_solution(rng)
+        kept = rng.below(60)
+        grid = [v if rng.below(81) < kept else 0 for v in solution]
+        if seed % 2:  # another value than the solution's where a cell was empty, no clash
+            cell, value = _wrong_value(grid, solution)
+            grid[cell] = value
+        for state in (seed, seed + 1000):
+            native_rng, pure_rng = Rng(state), Rng(state)
+            fast = on_build(True, lambda: random_completion(grid, native_rng))  # noqa: B023
+            slow = on_build(False, lambda: random_completion(grid, pure_rng))  # noqa: B023
+            assert fast == slow
+            assert native_rng.state == pure_rng.state
+
+
+def _wrong_value(grid: list[int], solution: tuple[int, ...]) -> tuple[int, int]:
+    """An empty cell of ``grid`` and a value its givens' units allow there, not the solution's."""
+    for cell in range(81):
+        if grid[cell]:
+            continue
+        for value in sorted(brute.possible(grid, cell) - {solution[cell]}):
+            return cell, value
+    raise AssertionError("no empty cell takes another value")
+
+
 # -- symmetries --------------------------------------------------------------------------------
 
 #: each symmetry's maps of (row, column), 0-8, read off SukakuExplainer v1.15.10's

@@ -46,6 +46,7 @@ static unsigned char ROWPRES[512];  /* a row's 9 bits -> which of its 3 minirows
 static uint16_t PERM_OK[512];       /* minirows held (bit 3r + k) -> those in some permutation */
 static uint32_t MINIROW_CELLS[512]; /* minirows (bit 3r + k) -> their cells */
 static uint32_t COLUMN_CELLS[512];  /* columns (bit c) -> their cells within a band */
+static uint32_t SPREAD3[512];       /* digits (bit d) -> bit 3d each: their band 0 dirty bits */
 static int tables_made;
 
 static void make_tables(void) {
@@ -75,6 +76,9 @@ static void make_tables(void) {
                 columns |= COLS[j];
             }
         MINIROW_CELLS[m] = cells;
+        SPREAD3[m] = 0;
+        for (int d = 0; d < 9; d++)
+            SPREAD3[m] |= (m >> d & 1u) << (3 * d);
         COLUMN_CELLS[m] = columns;
     }
     tables_made = 1;
@@ -89,11 +93,13 @@ static int place(Board *g, int d, int b, int i) {
     if (g->solved[b] & bit)
         return 1;
     g->solved[b] |= bit;
-    for (int e = 0; e < 9; e++) { /* (no branch: the cell leaves every digit, d too) */
-        uint32_t had = g->F[e][b] & bit;
-        g->F[e][b] ^= had;
-        g->dirty |= (uint32_t)(had != 0) << (3 * e + b);
+    unsigned had = 0; /* (no branch: the cell leaves every digit, d too) */
+    for (int e = 0; e < 9; e++) {
+        uint32_t x = g->F[e][b];
+        had |= (x >> i & 1) << e;
+        g->F[e][b] = x & ~bit;
     }
+    g->dirty |= SPREAD3[had] << b;
     g->F[d][b] = (g->F[d][b] | bit) & ~BAND_PEERS[i];
     uint32_t column = COLS[i % 9];
     for (int o = 0; o < 3; o++)

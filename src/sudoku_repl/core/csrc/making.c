@@ -29,50 +29,100 @@ static uint64_t below(uint64_t *state, uint64_t n) {
 
 /* -- a random completion ---------------------------------------------------------------- */
 
+/* A filling: its cells, the values each unit holds, and, as bitboards of the 81 cells (cell c
+ * is bit c & 63 of word c >> 6), where each value may still go (an empty cell whose row, column
+ * and box lack it) and the empty cells. The bitboards let fill count every empty cell's values
+ * at once, bit-sliced: read from each cell's units, the counts cost 81 cells' reads at each of
+ * the 81 levels of a fill. */
 typedef struct {
     unsigned char cells[81];
     unsigned rows[9], cols[9], boxes[9]; /* the values each holds, a bit a value */
+    uint64_t open[9][2];                 /* value v + 1 may go in these cells */
+    uint64_t empty[2];
 } Filling;
 
 static inline int box_of(int i) { return (i / 27) * 3 + (i % 9) / 3; }
 
-/* the filling's unit masks from its cells (0: two givens clash) */
+static uint64_t PEERS[81][2]; /* a cell's row, column and box, itself in */
+static int peers_made;
+
+static void make_peers(void) {
+    for (int c = 0; c < 81; c++)
+        for (int e = 0; e < 81; e++)
+            if (e / 9 == c / 9 || e % 9 == c % 9 || box_of(e) == box_of(c))
+                PEERS[c][e >> 6] |= 1ULL << (e & 63);
+    peers_made = 1;
+}
+
+/* value (1-9) in cell: every unit mask and bitboard follows */
+static void filled(Filling *f, int cell, int value) {
+    unsigned b = 1u << (value - 1);
+    f->cells[cell] = (unsigned char)value;
+    f->rows[cell / 9] |= b, f->cols[cell % 9] |= b, f->boxes[box_of(cell)] |= b;
+    uint64_t bit[2] = {0, 0};
+    bit[cell >> 6] = 1ULL << (cell & 63);
+    for (int v = 0; v < 9; v++)
+        for (int w = 0; w < 2; w++)
+            f->open[v][w] &= ~bit[w];
+    for (int w = 0; w < 2; w++) {
+        f->open[value - 1][w] &= ~PEERS[cell][w];
+        f->empty[w] &= ~bit[w];
+    }
+}
+
+/* the filling's unit masks and bitboards from its cells (0: two givens clash) */
 static int start_filling(Filling *f, const unsigned char *cells) {
-    memcpy(f->cells, cells, 81);
-    memset(f->rows, 0, sizeof f->rows);
-    memset(f->cols, 0, sizeof f->cols);
-    memset(f->boxes, 0, sizeof f->boxes);
+    if (!peers_made)
+        make_peers();
+    memset(f, 0, sizeof *f);
+    for (int v = 0; v < 9; v++)
+        f->open[v][0] = ~0ULL, f->open[v][1] = (1ULL << 17) - 1;
+    f->empty[0] = ~0ULL, f->empty[1] = (1ULL << 17) - 1;
     for (int i = 0; i < 81; i++)
         if (cells[i]) {
             unsigned b = 1u << (cells[i] - 1);
             if ((f->rows[i / 9] | f->cols[i % 9] | f->boxes[box_of(i)]) & b)
                 return 0;
-            f->rows[i / 9] |= b;
-            f->cols[i % 9] |= b;
-            f->boxes[box_of(i)] |= b;
+            filled(f, i, cells[i]);
         }
     return 1;
 }
 
 /* making._completion_pure's fill: the first empty cell with the fewest values, its values in
- * a random order (1: filled) */
+ * a random order (1: filled). Each empty cell's count of values is summed in four bit planes
+ * over the nine bitboards; the cells of the least count are then read off the planes, and the
+ * first of them is the cell the scan in cell order takes. */
 static int fill(Filling *f, uint64_t *state) {
-    int best = -1, best_count = 10;
-    unsigned best_mask = 0;
-    for (int i = 0; i < 81; i++)
-        if (!f->cells[i]) {
-            unsigned mask = FULL & ~(f->rows[i / 9] | f->cols[i % 9] | f->boxes[box_of(i)]);
-            int count = popcount32(mask);
-            if (count < best_count) {
-                best = i, best_mask = mask, best_count = count;
-                if (!count)
-                    return 0;
-            }
-        }
-    if (best < 0)
+    if (!(f->empty[0] | f->empty[1]))
         return 1;
+    uint64_t least[2];
+    int found = 0;
+    {
+        uint64_t s[4][2] = {{0}};
+        for (int v = 0; v < 9; v++)
+            for (int w = 0; w < 2; w++) {
+                uint64_t carry = f->open[v][w];
+                for (int k = 0; k < 4 && carry; k++) {
+                    uint64_t t = s[k][w] & carry;
+                    s[k][w] ^= carry;
+                    carry = t;
+                }
+            }
+        for (int n = 0; n <= 9 && !found; n++)
+            for (int w = 0; w < 2; w++) {
+                uint64_t m = f->empty[w];
+                for (int k = 0; k < 4; k++)
+                    m &= n >> k & 1 ? s[k][w] : ~s[k][w];
+                least[w] = m;
+                found |= m != 0;
+                if (found && !n)
+                    return 0; /* (an empty cell no value can take) */
+            }
+    }
+    int best = least[0] ? ctz64(least[0]) : 64 + ctz64(least[1]);
     int r = best / 9, c = best % 9, x = box_of(best);
-    unsigned mask = best_mask;
+    unsigned mask = FULL & ~(f->rows[r] | f->cols[c] | f->boxes[x]);
+    Filling before = *f;
     while (mask) {
         int left = popcount32(mask);
         uint64_t k = left > 1 ? below(state, (uint64_t)left) : 0;
@@ -81,13 +131,11 @@ static int fill(Filling *f, uint64_t *state) {
             b &= b - 1;
         b &= -b;
         mask ^= b;
-        f->rows[r] |= b, f->cols[c] |= b, f->boxes[x] |= b;
-        f->cells[best] = (unsigned char)(ctz32(b) + 1);
+        filled(f, best, ctz32(b) + 1);
         if (fill(f, state))
             return 1;
-        f->rows[r] ^= b, f->cols[c] ^= b, f->boxes[x] ^= b;
+        *f = before;
     }
-    f->cells[best] = 0;
     return 0;
 }
 
@@ -207,12 +255,6 @@ typedef struct {
     uint64_t set[81][10][2]; /* cell's set with value b (its own value's slot unused), as bits */
 } SwapSets;
 
-static int uf_root(int *parent, int k) {
-    while (parent[k] != k)
-        k = parent[k] = parent[parent[k]];
-    return k;
-}
-
 /* the swap sets of ``solution``; 0 unless it is a complete grid (each value once a unit) */
 static int swap_sets(const unsigned char *solution, SwapSets *w) {
     int at[10][3][9]; /* value v's cell in row, column, box k */
@@ -227,26 +269,44 @@ static int swap_sets(const unsigned char *solution, SwapSets *w) {
     }
     for (int a = 1; a <= 9; a++)
         for (int b = a + 1; b <= 9; b++) {
-            /* nodes: a's cell of row r is r, b's is 9 + r; each a cell joins the b cells of
-             * its row, column and box */
-            int parent[18];
-            for (int k = 0; k < 18; k++)
-                parent[k] = k;
+            /* a's cell of row r joins b's cells of its row, column and box (by their rows, a
+             * bit each: joins[r]); joined[q], the a cells b's cell of row q joins */
+            unsigned joins[9], joined[9] = {0};
             for (int r = 0; r < 9; r++) {
                 int p = at[a][0][r];
-                int with[3] = {r, at[b][1][p % 9] / 9, at[b][2][box_of(p)] / 9};
-                for (int t = 0; t < 3; t++)
-                    parent[uf_root(parent, r)] = uf_root(parent, 9 + with[t]);
+                joins[r] = 1u << r | 1u << (at[b][1][p % 9] / 9) | 1u << (at[b][2][box_of(p)] / 9);
+                for (unsigned x = joins[r]; x; x &= x - 1)
+                    joined[ctz32(x)] |= 1u << r;
             }
-            uint64_t part[18][2] = {{0}};
-            for (int k = 0; k < 18; k++) {
-                int cell = at[k < 9 ? a : b][0][k % 9], root = uf_root(parent, k);
-                part[root][cell >> 6] |= 1ULL << (cell & 63);
-            }
-            for (int k = 0; k < 18; k++) {
-                int cell = at[k < 9 ? a : b][0][k % 9], root = uf_root(parent, k);
-                w->set[cell][k < 9 ? b : a][0] = part[root][0];
-                w->set[cell][k < 9 ? b : a][1] = part[root][1];
+            /* each part: the a rows and b rows reached from an a row not yet in one (each b
+             * row is reached, from the a row of its own row) */
+            for (unsigned left = 0x1FF; left;) {
+                unsigned rows_a = left & (0u - left), rows_b = 0, before;
+                do {
+                    before = rows_a;
+                    for (unsigned x = rows_a; x; x &= x - 1)
+                        rows_b |= joins[ctz32(x)];
+                    for (unsigned x = rows_b; x; x &= x - 1)
+                        rows_a |= joined[ctz32(x)];
+                } while (rows_a != before);
+                left &= ~rows_a;
+                uint64_t part[2] = {0, 0};
+                for (unsigned x = rows_a; x; x &= x - 1) {
+                    int cell = at[a][0][ctz32(x)];
+                    part[cell >> 6] |= 1ULL << (cell & 63);
+                }
+                for (unsigned x = rows_b; x; x &= x - 1) {
+                    int cell = at[b][0][ctz32(x)];
+                    part[cell >> 6] |= 1ULL << (cell & 63);
+                }
+                for (unsigned x = rows_a; x; x &= x - 1) {
+                    int cell = at[a][0][ctz32(x)];
+                    w->set[cell][b][0] = part[0], w->set[cell][b][1] = part[1];
+                }
+                for (unsigned x = rows_b; x; x &= x - 1) {
+                    int cell = at[b][0][ctz32(x)];
+                    w->set[cell][a][0] = part[0], w->set[cell][a][1] = part[1];
+                }
             }
         }
     return 1;

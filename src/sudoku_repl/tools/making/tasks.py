@@ -193,16 +193,16 @@ def _se(
     ``rules``, rated in full through the maker's one door to a rating of variants
     (``variant_rating.se_rating``: a path of the ported techniques, milliseconds; a puzzle
     beyond them is not kept)."""
-    from sudoku_repl.techniques.explainer import rate
-    from sudoku_repl.techniques.explainer.rating import Interrupted, rate_reaching
-    from sudoku_repl.tools.making.variant_rating import se_rating
+    # (a package's modules by name: one lookup a call, where names from a module took two)
+    from sudoku_repl.techniques.explainer import rate, rating
+    from sudoku_repl.tools.making import variant_rating
 
     quiz81 = puzzle.translate(_DIGITS).decode()
     least, most = targets.least_er(), targets.most_er()
     above = None if most is None else most / 10
     try:
         if rules.words:
-            ruled = se_rating(quiz81, rules)
+            ruled = variant_rating.se_rating(quiz81, rules)
             if ruled is None:
                 return None  # no exact rating under the rules in this version: not kept
             rated = ruled
@@ -210,13 +210,13 @@ def _se(
             if _below(puzzle, least, stop):
                 return None  # below ``least``, known without the path step by step
             # the full rating goes on from where the early stop left the path
-            reached = rate_reaching(quiz81, least, stop, above)
+            reached = rating.rate_reaching(quiz81, least, stop, above)
             if reached is None:
                 return None  # the path finished below ``least``
             rated = reached
         else:
             rated = rate(quiz81, None, stop, above=above)
-    except Interrupted:
+    except rating.Interrupted:
         raise Stopped from None
     if rated.known_above is not None or rated.er_is_lower_bound:  # above, or beyond the solver
         return None
@@ -351,12 +351,12 @@ def _below(puzzle: bytes, least: int, stop: Callable[[], bool]) -> bool:
     times cheaper than the rating's) solves it with steps all more than ``BATCH_MARGIN`` below
     ``least``. A quick rejection for most puzzles; the rest go on to the rating's exact path.
     ``Interrupted`` as ``batch_er``'s."""
-    from sudoku_repl.core.counting import settles
-    from sudoku_repl.techniques.explainer.rating import batch_er
+    from sudoku_repl.core import counting
+    from sudoku_repl.techniques.explainer import rating
 
-    if least - BATCH_MARGIN > RULES_ER and settles(puzzle):
+    if least - BATCH_MARGIN > RULES_ER and counting.settles(puzzle):
         return True
-    hardest = batch_er(puzzle.translate(_DIGITS).decode(), least, stop)
+    hardest = rating.batch_er(puzzle.translate(_DIGITS).decode(), least, stop)
     return hardest is not None and hardest < least - BATCH_MARGIN
 
 
