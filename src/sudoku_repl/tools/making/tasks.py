@@ -356,7 +356,9 @@ def _below(puzzle: bytes, least: int, stop: Callable[[], bool]) -> bool:
 
     if least - BATCH_MARGIN > RULES_ER and settles(puzzle):
         return True
-    hardest = batch_er(puzzle.translate(_DIGITS).decode(), least, stop)
+    # (the path stops at the first step that rules the rejection out: the rest would not
+    # change the answer)
+    hardest = batch_er(puzzle.translate(_DIGITS).decode(), least, stop, least - BATCH_MARGIN)
     return hardest is not None and hardest < least - BATCH_MARGIN
 
 
