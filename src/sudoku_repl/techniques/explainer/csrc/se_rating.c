@@ -539,28 +539,25 @@ done:
  * chain_below's), or -1 with an exception */
 static int rung_below(SeRungs *r, SeGrid *g, SeNothing *nothing, int technique, int degree,
                       int least, int *hardest) {
-    r->list = PyList_New(0);
-    if (!r->list || se_rung_remembered(r, nothing, technique, degree) < 0) {
-        Py_CLEAR(r->list);
+    SeSink *sink = r->sink;
+    sink->n = sink->hints = 0;
+    if (se_rung_remembered(r, nothing, technique, degree) < 0)
         return -1;
-    }
-    Py_ssize_t n = LIST_SIZE(r->list);
-    int outcome = n ? BELOW_OVER : BELOW_NONE;
-    /* the findings as made on the grid before any is applied (the list holds them all) */
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *hint = LIST_ITEM(r->list, i);
-        int rating = (int)PyLong_AsLong(TUPLE_ITEM(hint, 1));
-        if (rating >= least)
+    int outcome = sink->hints ? BELOW_OVER : BELOW_NONE;
+    /* the findings as made on the grid before any is applied (the sink holds them all), each
+     * as Hint.apply takes it: the removals, then the placement */
+    for (int at = 0; at < sink->n; at += 4 + 2 * sink->data[at + 3]) {
+        const int *hint = sink->data + at;
+        if (hint[0] >= least)
             continue;
         outcome = BELOW_TAKEN;
-        if (rating > *hardest)
-            *hardest = rating;
-        if (apply(g, hint) < 0) {
-            outcome = -1;
-            break;
-        }
+        if (hint[0] > *hardest)
+            *hardest = hint[0];
+        for (int j = 0; j < hint[3]; j++)
+            drop(g, hint[4 + 2 * j], hint[5 + 2 * j]);
+        if (hint[2])
+            place(g, hint[1], hint[2]);
     }
-    Py_CLEAR(r->list);
     return outcome;
 }
 
@@ -620,7 +617,8 @@ PyObject *se_below(PyObject *self, PyObject *args) {
     SeGrid g;
     if (givens_grid(givens, &g) < 0)
         return NULL;
-    SeRungs r = {.g = &g, .limit = 0};
+    SeSink sink = {0};
+    SeRungs r = {.g = &g, .limit = 0, .sink = &sink};
     scratch_taken(&lim);
     int answer = -1, hardest = 0;
     while (answer < 0) {
@@ -659,5 +657,6 @@ PyObject *se_below(PyObject *self, PyObject *args) {
             answer = hardest;
     }
     scratch_left(&lim, answer >= 0 && answer != 1);
+    PyMem_Free(sink.data);
     return answer < 0 ? NULL : PyLong_FromLong(answer);
 }

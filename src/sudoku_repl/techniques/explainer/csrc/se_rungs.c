@@ -31,8 +31,38 @@ void se_cells_init(void) {
     ready = 1;
 }
 
+/* a hint to the sink (se_rung's: its rating, placement and removals alone) */
+static int sunk(SeRungs *r, int rating, const int *rems, int n_rems, int cell, int value) {
+    SeSink *s = r->sink;
+    int need = s->n + 4 + 2 * n_rems;
+    if (need > s->cap) {
+        int cap = s->cap ? 2 * s->cap : 1024;
+        while (cap < need)
+            cap *= 2;
+        int *more = PyMem_Realloc(s->data, (size_t)cap * sizeof(int));
+        if (!more) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        s->data = more;
+        s->cap = cap;
+    }
+    int *at = s->data + s->n;
+    at[0] = rating;
+    at[1] = value ? cell : -1;
+    at[2] = value;
+    at[3] = n_rems;
+    if (n_rems)
+        memcpy(at + 4, rems, (size_t)n_rems * 2 * sizeof(int));
+    s->n = need;
+    s->hints++;
+    return r->limit && s->hints >= r->limit;
+}
+
 int se_rung(SeRungs *r, int name, int rating, const int *rems, int n_rems, int cell, int value,
             const int *shape, int n_shape) {
+    if (r->sink)
+        return sunk(r, rating, rems, n_rems, cell, value);
     PyObject *removals = PyTuple_New(n_rems);
     for (int j = 0; removals && j < n_rems; j++) {
         PyObject *pair = Py_BuildValue("(ii)", rems[2 * j], rems[2 * j + 1]);
