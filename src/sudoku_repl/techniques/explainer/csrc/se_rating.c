@@ -23,6 +23,7 @@
  * and poll are looked at before each step and before each chain technique, as rate looks at them
  * before each technique; the deadline before each chain technique and inside the chain searches. */
 #include "se_rating.h"
+#include "se_scratch.h"
 
 enum {
     SE_CLIMB_SOLVED,
@@ -50,19 +51,14 @@ static int chain_check(long t, long d) {
 }
 
 typedef struct {
-    void *scratch;
-    void (*scratch_free)(void *scratch);
-} Scratch;
-
-typedef struct {
     double deadline; /* CLOCK_MONOTONIC seconds, or < 0 */
     PyObject *poll;  /* or NULL */
     struct SeMemo *memo;
     /* the chain searches' scratch (SeCtx.scratch, its kind in scratch_free), one slot for
-     * cycles and one for the chainers (Scratch): each search is handed its technique's, which
-     * it keeps if it is of its kind (a cycles search's is 75 KB to clear), so that cycles and
-     * a static chainer taking turns at each grid do not make theirs again */
-    Scratch scratch[2];
+     * cycles and one for the chainers (se_scratch.h): each search is handed its technique's,
+     * which it keeps if it is of its kind (a cycles search's is 75 KB to clear), so that
+     * cycles and a static chainer taking turns at each grid do not make theirs again */
+    SeScratch scratch[2];
     SeNothing *nothing; /* what each technique of the order found nothing of (se_ladder.h) */
 } Limits;
 
@@ -156,42 +152,6 @@ static int parse_order(PyObject *obj, int order[][2]) {
     return (int)n;
 }
 
-/* the scratch of the last call of se_climb or se_below that ended without a stop, by slot
- * (Limits.scratch): the next call takes it (a maker rates thousands of puzzles a minute, each
- * a call or two; the searches clear what they use of it, as they do from one grid to the
- * next). Taken and given back with the GIL held: a call in another thread finds the slots
- * empty and makes its own. A spare serves SPARE_CALLS calls at most, then is freed: the
- * searches' stamps (se_cycles.c's generations, ints) count on from call to call, and so stay
- * as far from their limit as within one call of a long rating. */
-#define SPARE_CALLS 256
-static Scratch spare[2];
-static int spare_calls[2];
-
-/* the spare scratch to the limits' slots (at a call's start) */
-static void scratch_taken(Limits *lim) {
-    for (int k = 0; k < 2; k++) {
-        lim->scratch[k] = spare[k];
-        spare[k] = (Scratch){NULL, NULL};
-    }
-}
-
-/* the limits' scratch kept as the spare (``keep``: the call ended without a stop) or freed */
-static void scratch_left(Limits *lim, int keep) {
-    for (int k = 0; k < 2; k++) {
-        Scratch *own = &lim->scratch[k];
-        if (!own->scratch_free)
-            continue;
-        if (keep && !spare[k].scratch_free && ++spare_calls[k] < SPARE_CALLS)
-            spare[k] = *own;
-        else {
-            if (!spare[k].scratch_free)
-                spare_calls[k] = 0; /* (the next block is a new one) */
-            own->scratch_free(own->scratch);
-        }
-        *own = (Scratch){NULL, NULL};
-    }
-}
-
 /* a chain search's context for technique ``t``, lent the limits' scratch space of its slot
  * (``ctx_returned`` gives it back and frees the context), its deadline ``deadline`` (-1:
  * none); NULL with an exception */
@@ -201,10 +161,10 @@ static SeCtx *ctx_lent(Limits *lim, int t, double deadline) {
         PyErr_NoMemory();
         return NULL;
     }
-    Scratch *slot = &lim->scratch[t == SE_T_CHAINER];
+    SeScratch *slot = &lim->scratch[t == SE_T_CHAINER];
     x->scratch = slot->scratch;
     x->scratch_free = slot->scratch_free;
-    *slot = (Scratch){NULL, NULL};
+    *slot = (SeScratch){NULL, NULL};
     x->deadline = deadline;
     x->poll = lim->poll;
     return x;
@@ -213,7 +173,7 @@ static SeCtx *ctx_lent(Limits *lim, int t, double deadline) {
 /* ``x``'s scratch space back to the limits' slot of technique ``t``, for the next chain
  * search; ``x`` freed */
 static void ctx_returned(SeCtx *x, Limits *lim, int t) {
-    lim->scratch[t == SE_T_CHAINER] = (Scratch){x->scratch, x->scratch_free};
+    lim->scratch[t == SE_T_CHAINER] = (SeScratch){x->scratch, x->scratch_free};
     x->scratch = NULL;
     x->scratch_free = NULL;
     se_ctx_free(x);
@@ -418,7 +378,7 @@ PyObject *se_climb(PyObject *self, PyObject *args) {
     if (se_parse_grid(values, cands, &g) < 0)
         return NULL;
     SeRungs r = {.g = &g, .limit = 1};
-    scratch_taken(&lim);
+    se_scratch_taken(lim.scratch);
     PyObject *steps = PyList_New(0);
     int status = -1, index = -1;
     while (steps) {
@@ -458,7 +418,8 @@ PyObject *se_climb(PyObject *self, PyObject *args) {
         }
     }
     /* (a search stopped early may leave its scratch half done: not kept) */
-    scratch_left(&lim, status >= 0 && status != SE_CLIMB_STOPPED && status != SE_CLIMB_TIMEOUT);
+    se_scratch_left(lim.scratch,
+                    status >= 0 && status != SE_CLIMB_STOPPED && status != SE_CLIMB_TIMEOUT);
     if (status < 0) {
         Py_XDECREF(steps);
         return NULL;
@@ -619,7 +580,7 @@ PyObject *se_below(PyObject *self, PyObject *args) {
         return NULL;
     SeSink sink = {0};
     SeRungs r = {.g = &g, .limit = 0, .sink = &sink};
-    scratch_taken(&lim);
+    se_scratch_taken(lim.scratch);
     int answer = -1, hardest = 0;
     while (answer < 0) {
         if (solved(&g)) {
@@ -656,7 +617,7 @@ PyObject *se_below(PyObject *self, PyObject *args) {
         else if (enough >= 0 && hardest >= enough)
             answer = hardest;
     }
-    scratch_left(&lim, answer >= 0 && answer != 1);
+    se_scratch_left(lim.scratch, answer >= 0 && answer != 1);
     PyMem_Free(sink.data);
     return answer < 0 ? NULL : PyLong_FromLong(answer);
 }
