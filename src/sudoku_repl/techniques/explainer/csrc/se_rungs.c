@@ -31,22 +31,29 @@ void se_cells_init(void) {
     ready = 1;
 }
 
+/* room for ``more`` ints after ``n`` in *buf (*cap of them, doubled from ``least``): 0, or -1
+ * with MemoryError */
+static int room(int **buf, int *cap, int n, int more, int least) {
+    if (n + more <= *cap)
+        return 0;
+    int grown = *cap ? 2 * *cap : least;
+    while (grown < n + more)
+        grown *= 2;
+    int *bigger = PyMem_Realloc(*buf, (size_t)grown * sizeof(int));
+    if (!bigger) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    *buf = bigger;
+    *cap = grown;
+    return 0;
+}
+
 /* a hint to the sink (se_rung's: its rating, placement and removals alone) */
 static int sunk(SeRungs *r, int rating, const int *rems, int n_rems, int cell, int value) {
     SeSink *s = r->sink;
-    int need = s->n + 4 + 2 * n_rems;
-    if (need > s->cap) {
-        int cap = s->cap ? 2 * s->cap : 1024;
-        while (cap < need)
-            cap *= 2;
-        int *more = PyMem_Realloc(s->data, (size_t)cap * sizeof(int));
-        if (!more) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        s->data = more;
-        s->cap = cap;
-    }
+    if (room(&s->data, &s->cap, s->n, 4 + 2 * n_rems, 1024) < 0)
+        return -1;
     int *at = s->data + s->n;
     at[0] = rating;
     at[1] = value ? cell : -1;
@@ -54,7 +61,7 @@ static int sunk(SeRungs *r, int rating, const int *rems, int n_rems, int cell, i
     at[3] = n_rems;
     if (n_rems)
         memcpy(at + 4, rems, (size_t)n_rems * 2 * sizeof(int));
-    s->n = need;
+    s->n += 4 + 2 * n_rems;
     s->hints++;
     return r->limit && s->hints >= r->limit;
 }
@@ -87,24 +94,6 @@ int se_rung(SeRungs *r, int name, int rating, const int *rems, int n_rems, int c
     if (failed)
         return -1;
     return r->limit && LIST_SIZE(r->list) >= r->limit;
-}
-
-/* room for ``more`` ints after ``n`` in *buf (*cap of them, doubled from ``least``): 0, or -1
- * with MemoryError */
-static int room(int **buf, int *cap, int n, int more, int least) {
-    if (n + more <= *cap)
-        return 0;
-    int grown = *cap ? 2 * *cap : least;
-    while (grown < n + more)
-        grown *= 2;
-    int *bigger = PyMem_Realloc(*buf, (size_t)grown * sizeof(int));
-    if (!bigger) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    *buf = bigger;
-    *cap = grown;
-    return 0;
 }
 
 int se_finds_add(SeFinds *f, int name, int rating, int key, const int *rems, int n_rems,
