@@ -111,9 +111,9 @@ def test_the_batch_path_stops_at_enough_with_the_step_that_reached_it(build: str
     assert rating.batch_er(STOPPED_EARLY, 80) == 57
     # the first batch whose hardest step is 4.0 or more is the turbot fish's: the path
     # stops there, where a rejection below 4.0 is already ruled out
-    assert rating.batch_er(STOPPED_EARLY, 80, None, 40) == 43
-    assert rating.batch_er(STOPPED_EARLY, 80, None, 57) == 57
-    assert rating.batch_er(STOPPED_EARLY, 80, None, 58) == 57
+    assert rating.batch_er(STOPPED_EARLY, 80, enough=40) == 43
+    assert rating.batch_er(STOPPED_EARLY, 80, enough=57) == 57
+    assert rating.batch_er(STOPPED_EARLY, 80, enough=58) == 57
 
 
 def test_the_makers_rejection_decides_as_the_whole_batch_path() -> None:

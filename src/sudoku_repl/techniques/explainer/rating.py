@@ -465,6 +465,7 @@ def batch_er(
     puzzle: str,
     least: int,
     interrupted: Callable[[], bool] | None = None,
+    *,
     enough: int | None = None,
 ) -> int | None:
     """The hardest step (tenths) of a path that solves a puzzle with one solution by steps all

@@ -358,7 +358,7 @@ def _below(puzzle: bytes, least: int, stop: Callable[[], bool]) -> bool:
         return True
     # (the path stops at the first step that rules the rejection out: the rest would not
     # change the answer)
-    hardest = batch_er(puzzle.translate(_DIGITS).decode(), least, stop, least - BATCH_MARGIN)
+    hardest = batch_er(puzzle.translate(_DIGITS).decode(), least, stop, enough=least - BATCH_MARGIN)
     return hardest is not None and hardest < least - BATCH_MARGIN
 
 
