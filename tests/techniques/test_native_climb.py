@@ -123,3 +123,32 @@ def test_the_poll_stops_the_climb_inside_a_chain_search() -> None:
     taken, status, index = native_ladder.climb(Grid.from_puzzle(HARD[1]), ORDER, None, None, poll)
     assert (taken, status, index) == ([], native_ladder.STOPPED, -1)
     assert len(calls) == 6
+
+
+def test_a_rating_inside_a_ratings_poll_keeps_both_exact() -> None:
+    # The chain searches' scratch outlives a call (the next rating takes it): a rating run from
+    # inside another's poll, while the outer one's cycles and chainers hold theirs, must make
+    # or take its own, and both paths stay serate's (``se_rated_slice.txt``'s figures). Then a
+    # rating stopped midway by its poll, and the same puzzle rated again after it.
+    if not native.available():
+        pytest.skip(f"no native explainer here: {native.build()}")
+    rows = [line.split() for line in read_lines(TEST_DATA / "se_rated_slice.txt")]
+    outer, inner = rows[1], rows[0]  # 8.2 and 7.3, both through cycles and forcing chains
+    assert (outer[1], inner[1]) == ("8.2", "7.3")
+    polls, inside = [], []
+
+    def poll() -> bool:
+        polls.append(1)
+        if len(polls) % 10 == 0 and len(inside) < 4:
+            rated = rating.rate(inner[0], None)
+            inside.append(f"{rated.er:.1f} {rated.ep:.1f} {rated.ed:.1f}")
+        return False
+
+    rated = rating.rate(outer[0], None, poll)
+    assert f"{rated.er:.1f} {rated.ep:.1f} {rated.ed:.1f}" == " ".join(outer[1:4])
+    assert inside == [" ".join(inner[1:4])] * 4
+
+    with pytest.raises(rating.Interrupted):
+        rating.rate(outer[0], None, lambda: len(polls.append(1) or polls) > 100)
+    rated = rating.rate(outer[0], None)
+    assert f"{rated.er:.1f} {rated.ep:.1f} {rated.ed:.1f}" == " ".join(outer[1:4])

@@ -99,3 +99,33 @@ def test_a_miss_within_the_margin_is_left_to_the_rating() -> None:
 def test_batch_er_is_stopped_by_its_interrupt(build: str) -> None:
     with pytest.raises(rating.Interrupted):
         rating.batch_er(SLICE[0][0], 80, lambda: True)
+
+
+#: a puzzle serate rates 5.7 (``se_rated_slice.txt``'s seventh) whose batch path below 8.0
+#: takes a grouped turbot fish (4.3) before its hardest step (5.7)
+STOPPED_EARLY = SLICE[6][0]
+
+
+def test_the_batch_path_stops_at_enough_with_the_step_that_reached_it(build: str) -> None:
+    assert SLICE[6][1] == "5.7"
+    assert rating.batch_er(STOPPED_EARLY, 80) == 57
+    # the first batch whose hardest step is 4.0 or more is the turbot fish's: the path
+    # stops there, where a rejection below 4.0 is already ruled out
+    assert rating.batch_er(STOPPED_EARLY, 80, enough=40) == 43
+    assert rating.batch_er(STOPPED_EARLY, 80, enough=57) == 57
+    assert rating.batch_er(STOPPED_EARLY, 80, enough=58) == 57
+
+
+def test_the_makers_rejection_decides_as_the_whole_batch_path() -> None:
+    # ``_below`` stops the path at the least ER less the margin: the same rejections as the
+    # whole path's answer gives, for puzzles of 5.7 to 8.x asked at 6.0 to 9.0
+    if not native.available():
+        pytest.skip(f"no native explainer here: {native.build()}")
+    decided = set()
+    for puzzle, *_ in SLICE:
+        for least in (60, 70, 75, 80, 90):
+            whole = rating.batch_er(puzzle, least)
+            rejected = whole is not None and whole < least - tasks.BATCH_MARGIN
+            assert tasks._below(givens(puzzle), least, lambda: False) == rejected, (puzzle, least)
+            decided.add(rejected)
+    assert decided == {True, False}

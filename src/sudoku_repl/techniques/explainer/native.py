@@ -224,8 +224,9 @@ class SeBelow(Protocol):
     """Whether the rating's techniques solve a grid by steps all rated below a rating, in C
     (``se_rating.c``'s ``se_below``, ``rating.below_at_once``'s): (the puzzle's 81 givens as
     bytes, 0 for an empty cell, the order as ``SeClimb``'s, the rating in tenths, a callable
-    saying stop or None, a memo from ``se_memo`` or None) -> 1 (solved so), 0 (not known), 2
-    (the callable said stop). Bad input raises ValueError."""
+    saying stop or None, a memo from ``se_memo`` or None, the rating in tenths at which the
+    path may stop, or -1) -> the highest rating of a step taken (solved so, or stopped at
+    ``enough``), 0 (not known), 1 (the callable said stop). Bad input raises ValueError."""
 
     def __call__(
         self,
@@ -234,6 +235,7 @@ class SeBelow(Protocol):
         least: int,
         poll: Callable[[], bool] | None,
         memo: object = None,
+        enough: int = -1,
         /,
     ) -> int: ...
 

@@ -461,13 +461,22 @@ def rate_reaching(
         return _rate(grid, None, interrupted, above, None, path=path)
 
 
-def batch_er(puzzle: str, least: int, interrupted: Callable[[], bool] | None = None) -> int | None:
+def batch_er(
+    puzzle: str,
+    least: int,
+    interrupted: Callable[[], bool] | None = None,
+    *,
+    enough: int | None = None,
+) -> int | None:
     """The hardest step (tenths) of a path that solves a puzzle with one solution by steps all
     rated below ``least`` (tenths), taken a batch at a time; None when none is known. At each
     grid, the first technique that finds anything (the one the rating takes a step of there)
     gives every finding of it rated below ``least``, applied at once, where the rating applies
     the first (or the easiest chain) alone and searches again. None once a grid comes where
-    that technique's findings all rate ``least`` or more (or none finds anything).
+    that technique's findings all rate ``least`` or more (or none finds anything). With
+    ``enough``, the path stops after the first batch that takes the hardest step to ``enough``
+    or more, and answers that step's rating: the hardest only grows, so a caller that rejects
+    the numbers below ``enough`` decides as it would on the whole path, without the rest of it.
 
     A filter's quick rejection (``generate --er 8.0-``): a number says the ER is below
     ``least`` without following the rating's path step by step, which costs a chain search a
@@ -490,6 +499,7 @@ def batch_er(puzzle: str, least: int, interrupted: Callable[[], bool] | None = N
                 least,
                 interrupted,
                 native_chains.memo.get(),
+                -1 if enough is None else enough,
             )
             if said == 1:
                 raise Interrupted
@@ -513,6 +523,8 @@ def batch_er(puzzle: str, least: int, interrupted: Callable[[], bool] | None = N
             for hint in easy:  # each found on the grid before the batch
                 hint.apply(grid)
                 hardest = max(hardest, hint.rating)
+            if enough is not None and hardest >= enough:
+                return hardest
         return hardest or None
 
 

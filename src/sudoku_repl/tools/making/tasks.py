@@ -356,7 +356,11 @@ def _below(puzzle: bytes, least: int, stop: Callable[[], bool]) -> bool:
 
     if least - BATCH_MARGIN > RULES_ER and counting.settles(puzzle):
         return True
-    hardest = rating.batch_er(puzzle.translate(_DIGITS).decode(), least, stop)
+    # (the path stops at the first step that rules the rejection out: the rest would not
+    # change the answer)
+    hardest = rating.batch_er(
+        puzzle.translate(_DIGITS).decode(), least, stop, enough=least - BATCH_MARGIN
+    )
     return hardest is not None and hardest < least - BATCH_MARGIN
 
 

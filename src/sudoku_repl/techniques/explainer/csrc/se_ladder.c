@@ -85,10 +85,10 @@ static int since_nothing(SeRungs *r, SeNothing *nothing, int technique, int degr
         return 0;
     r->since = since > 0;
     r->changed = (SeCells){changed[0], changed[1]};
-    Py_ssize_t before = LIST_SIZE(r->list);
+    Py_ssize_t before = se_rungs_found(r);
     int said = se_rung_run(r, technique, degree);
     r->since = 0;
-    if (!said && LIST_SIZE(r->list) == before)
+    if (!said && se_rungs_found(r) == before)
         se_keep_cands(nothing, r->g);
     return said;
 }
@@ -128,10 +128,10 @@ int se_rung_remembered(SeRungs *r, SeNothing *nothing, int technique, int degree
     if (same == (kind == 1 ? 0x3FE : 0x7FFFFFF)) /* everywhere as it was: nothing again */
         return 0;
     *(kind == 1 ? &r->skip : &r->skip_units) = same;
-    Py_ssize_t before = LIST_SIZE(r->list);
+    Py_ssize_t before = se_rungs_found(r);
     int said = se_rung_run(r, technique, degree);
     r->skip = r->skip_units = 0;
-    if (!said && LIST_SIZE(r->list) == before) /* nothing anywhere: every place kept */
+    if (!said && se_rungs_found(r) == before) /* nothing anywhere: every place kept */
         same_places(nothing, r, kind == 1, 1);
     return said;
 }

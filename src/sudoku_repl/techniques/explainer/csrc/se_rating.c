@@ -23,6 +23,7 @@
  * and poll are looked at before each step and before each chain technique, as rate looks at them
  * before each technique; the deadline before each chain technique and inside the chain searches. */
 #include "se_rating.h"
+#include "se_scratch.h"
 
 enum {
     SE_CLIMB_SOLVED,
@@ -53,11 +54,11 @@ typedef struct {
     double deadline; /* CLOCK_MONOTONIC seconds, or < 0 */
     PyObject *poll;  /* or NULL */
     struct SeMemo *memo;
-    /* the last chain search's scratch (SeCtx.scratch, its kind in scratch_free), handed to the
-     * next chain search of the climb, which keeps it if it is of its kind (a cycles search's
-     * is 75 KB to clear), and freed at the end */
-    void *scratch;
-    void (*scratch_free)(void *scratch);
+    /* the chain searches' scratch (SeCtx.scratch, its kind in scratch_free), one slot for
+     * cycles and one for the chainers (se_scratch.h): each search is handed its technique's,
+     * which it keeps if it is of its kind (a cycles search's is 75 KB to clear), so that
+     * cycles and a static chainer taking turns at each grid do not make theirs again */
+    SeScratch scratch[2];
     SeNothing *nothing; /* what each technique of the order found nothing of (se_ladder.h) */
 } Limits;
 
@@ -151,27 +152,28 @@ static int parse_order(PyObject *obj, int order[][2]) {
     return (int)n;
 }
 
-/* a chain search's context, lent the limits' scratch space (``ctx_returned`` gives it back and
- * frees the context), its deadline ``deadline`` (-1: none); NULL with an exception */
-static SeCtx *ctx_lent(Limits *lim, double deadline) {
+/* a chain search's context for technique ``t``, lent the limits' scratch space of its slot
+ * (``ctx_returned`` gives it back and frees the context), its deadline ``deadline`` (-1:
+ * none); NULL with an exception */
+static SeCtx *ctx_lent(Limits *lim, int t, double deadline) {
     SeCtx *x = PyMem_Calloc(1, sizeof(SeCtx));
     if (!x) {
         PyErr_NoMemory();
         return NULL;
     }
-    x->scratch = lim->scratch;
-    x->scratch_free = lim->scratch_free;
-    lim->scratch = NULL;
-    lim->scratch_free = NULL;
+    SeScratch *slot = &lim->scratch[t == SE_T_CHAINER];
+    x->scratch = slot->scratch;
+    x->scratch_free = slot->scratch_free;
+    *slot = (SeScratch){NULL, NULL};
     x->deadline = deadline;
     x->poll = lim->poll;
     return x;
 }
 
-/* ``x``'s scratch space back to the limits, for the next chain search; ``x`` freed */
-static void ctx_returned(SeCtx *x, Limits *lim) {
-    lim->scratch = x->scratch;
-    lim->scratch_free = x->scratch_free;
+/* ``x``'s scratch space back to the limits' slot of technique ``t``, for the next chain
+ * search; ``x`` freed */
+static void ctx_returned(SeCtx *x, Limits *lim, int t) {
+    lim->scratch[t == SE_T_CHAINER] = (SeScratch){x->scratch, x->scratch_free};
     x->scratch = NULL;
     x->scratch_free = NULL;
     se_ctx_free(x);
@@ -215,7 +217,7 @@ static int technique_run(SeCtx *x, const SeGrid *g, int t, int d, Limits *lim, i
  * search stopped (1 the deadline, 3 the poll; else 0) */
 static PyObject *chain_first(const SeGrid *g, int t, int d, Limits *lim, SeNothing *nothing,
                              int *stopped) {
-    SeCtx *x = ctx_lent(lim, lim->deadline);
+    SeCtx *x = ctx_lent(lim, t, lim->deadline);
     if (!x)
         return NULL;
     PyObject *hint = NULL;
@@ -253,7 +255,7 @@ static PyObject *chain_first(const SeGrid *g, int t, int d, Limits *lim, SeNothi
         hint = Py_BuildValue("(iiNON)", f->name, f->rating, rems, Py_None, shape);
 done:
     PyMem_Free(order);
-    ctx_returned(x, lim);
+    ctx_returned(x, lim, t);
     return hint;
 }
 
@@ -376,6 +378,7 @@ PyObject *se_climb(PyObject *self, PyObject *args) {
     if (se_parse_grid(values, cands, &g) < 0)
         return NULL;
     SeRungs r = {.g = &g, .limit = 1};
+    se_scratch_taken(lim.scratch);
     PyObject *steps = PyList_New(0);
     int status = -1, index = -1;
     while (steps) {
@@ -414,8 +417,9 @@ PyObject *se_climb(PyObject *self, PyObject *args) {
             break;
         }
     }
-    if (lim.scratch_free)
-        lim.scratch_free(lim.scratch);
+    /* (a search stopped early may leave its scratch half done: not kept) */
+    se_scratch_left(lim.scratch,
+                    status >= 0 && status != SE_CLIMB_STOPPED && status != SE_CLIMB_TIMEOUT);
     if (status < 0) {
         Py_XDECREF(steps);
         return NULL;
@@ -432,15 +436,18 @@ PyObject *se_climb(PyObject *self, PyObject *args) {
     return result;
 }
 
-/* se_below(givens, order, least, poll[, memo]): whether the puzzle (81 bytes, 0 for an empty
- * cell; its grid as Grid.from_puzzle makes it, here rather than in Python) is solved by steps all
- * rated below ``least`` (tenths) of ``order``'s techniques (se_climb's), taken a batch at a
- * time: at each grid, the first technique that finds anything, as the rating takes it, and
+/* se_below(givens, order, least, poll[, memo, enough]): whether the puzzle (81 bytes, 0 for an
+ * empty cell; its grid as Grid.from_puzzle makes it, here rather than in Python) is solved by
+ * steps all rated below ``least`` (tenths) of ``order``'s techniques (se_climb's), taken a batch
+ * at a time: at each grid, the first technique that finds anything, as the rating takes it, and
  * every finding of it rated below ``least`` applied at once (not the first, or the easiest,
  * alone). -> the highest rating of a finding applied, 10 or more (solved so), 0 (a grid where
  * that technique's findings all rate ``least`` or more, or none finds anything: not known
- * below), 1 (``poll`` said stop). A rejection that
- * need not follow the rating's path step by step (rating.below_at_once says why it holds). */
+ * below), 1 (``poll`` said stop). With ``enough`` (tenths, -1: none), the path stops after the
+ * first batch that takes the highest rating applied to ``enough`` or more and answers that
+ * rating: the highest only grows, so a caller that rejects the answers below ``enough`` decides
+ * the same without the rest of the path. A rejection that need not follow the rating's path
+ * step by step (rating.below_at_once says why it holds). */
 
 enum { BELOW_NONE, BELOW_TAKEN, BELOW_OVER, BELOW_STOPPED }; /* a technique's batch */
 
@@ -457,7 +464,7 @@ static void place(SeGrid *g, int cell, int value) {
  * applied, as it was or higher), or -1 with an exception */
 static int chain_below(SeGrid *g, int t, int d, Limits *lim, SeNothing *nothing, int least,
                        int *hardest) {
-    SeCtx *x = ctx_lent(lim, -1);
+    SeCtx *x = ctx_lent(lim, t, -1);
     if (!x)
         return -1;
     int outcome = -1;
@@ -485,7 +492,7 @@ static int chain_below(SeGrid *g, int t, int d, Limits *lim, SeNothing *nothing,
             place(g, f->cell, f->value);
     }
 done:
-    ctx_returned(x, lim);
+    ctx_returned(x, lim, t);
     return outcome;
 }
 
@@ -493,28 +500,25 @@ done:
  * chain_below's), or -1 with an exception */
 static int rung_below(SeRungs *r, SeGrid *g, SeNothing *nothing, int technique, int degree,
                       int least, int *hardest) {
-    r->list = PyList_New(0);
-    if (!r->list || se_rung_remembered(r, nothing, technique, degree) < 0) {
-        Py_CLEAR(r->list);
+    SeSink *sink = r->sink;
+    sink->n = sink->hints = 0;
+    if (se_rung_remembered(r, nothing, technique, degree) < 0)
         return -1;
-    }
-    Py_ssize_t n = LIST_SIZE(r->list);
-    int outcome = n ? BELOW_OVER : BELOW_NONE;
-    /* the findings as made on the grid before any is applied (the list holds them all) */
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *hint = LIST_ITEM(r->list, i);
-        int rating = (int)PyLong_AsLong(TUPLE_ITEM(hint, 1));
-        if (rating >= least)
+    int outcome = sink->hints ? BELOW_OVER : BELOW_NONE;
+    /* the findings as made on the grid before any is applied (the sink holds them all), each
+     * as Hint.apply takes it: the removals, then the placement */
+    for (int at = 0; at < sink->n; at += 4 + 2 * sink->data[at + 3]) {
+        const int *hint = sink->data + at;
+        if (hint[0] >= least)
             continue;
         outcome = BELOW_TAKEN;
-        if (rating > *hardest)
-            *hardest = rating;
-        if (apply(g, hint) < 0) {
-            outcome = -1;
-            break;
-        }
+        if (hint[0] > *hardest)
+            *hardest = hint[0];
+        for (int j = 0; j < hint[3]; j++)
+            drop(g, hint[4 + 2 * j], hint[5 + 2 * j]);
+        if (hint[2])
+            place(g, hint[1], hint[2]);
     }
-    Py_CLEAR(r->list);
     return outcome;
 }
 
@@ -550,14 +554,18 @@ static int givens_grid(PyObject *givens, SeGrid *g) {
 PyObject *se_below(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *givens, *order_obj, *poll, *memo = Py_None;
-    int least, order[MAX_ORDER][2];
-    if (!PyArg_ParseTuple(args, "OOiO|O", &givens, &order_obj, &least, &poll, &memo))
+    int least, enough = -1, order[MAX_ORDER][2];
+    if (!PyArg_ParseTuple(args, "OOiO|Oi", &givens, &order_obj, &least, &poll, &memo, &enough))
         return NULL;
     int n = parse_order(order_obj, order);
     if (n < 0)
         return NULL;
     if (poll != Py_None && !PyCallable_Check(poll)) {
         PyErr_SetString(PyExc_ValueError, "poll is a callable or None");
+        return NULL;
+    }
+    if (enough < -1) {
+        PyErr_SetString(PyExc_ValueError, "enough is a rating in tenths, or -1 for none");
         return NULL;
     }
     Limits lim = {.deadline = -1, .poll = poll == Py_None ? NULL : poll};
@@ -570,7 +578,9 @@ PyObject *se_below(PyObject *self, PyObject *args) {
     SeGrid g;
     if (givens_grid(givens, &g) < 0)
         return NULL;
-    SeRungs r = {.g = &g, .limit = 0};
+    SeSink sink = {0};
+    SeRungs r = {.g = &g, .limit = 0, .sink = &sink};
+    se_scratch_taken(lim.scratch);
     int answer = -1, hardest = 0;
     while (answer < 0) {
         if (solved(&g)) {
@@ -604,8 +614,10 @@ PyObject *se_below(PyObject *self, PyObject *args) {
             answer = 1;
         else if (outcome != BELOW_TAKEN)
             answer = 0;
+        else if (enough >= 0 && hardest >= enough)
+            answer = hardest;
     }
-    if (lim.scratch_free)
-        lim.scratch_free(lim.scratch);
+    se_scratch_left(lim.scratch, answer >= 0 && answer != 1);
+    PyMem_Free(sink.data);
     return answer < 0 ? NULL : PyLong_FromLong(answer);
 }

@@ -31,8 +31,45 @@ void se_cells_init(void) {
     ready = 1;
 }
 
+/* room for ``more`` ints after ``n`` in *buf (*cap of them, doubled from ``least``): 0, or -1
+ * with MemoryError */
+static int room(int **buf, int *cap, int n, int more, int least) {
+    if (n + more <= *cap)
+        return 0;
+    int grown = *cap ? 2 * *cap : least;
+    while (grown < n + more)
+        grown *= 2;
+    int *bigger = PyMem_Realloc(*buf, (size_t)grown * sizeof(int));
+    if (!bigger) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    *buf = bigger;
+    *cap = grown;
+    return 0;
+}
+
+/* a hint to the sink (se_rung's: its rating, placement and removals alone) */
+static int sunk(SeRungs *r, int rating, const int *rems, int n_rems, int cell, int value) {
+    SeSink *s = r->sink;
+    if (room(&s->data, &s->cap, s->n, 4 + 2 * n_rems, 1024) < 0)
+        return -1;
+    int *at = s->data + s->n;
+    at[0] = rating;
+    at[1] = value ? cell : -1;
+    at[2] = value;
+    at[3] = n_rems;
+    if (n_rems)
+        memcpy(at + 4, rems, (size_t)n_rems * 2 * sizeof(int));
+    s->n += 4 + 2 * n_rems;
+    s->hints++;
+    return r->limit && s->hints >= r->limit;
+}
+
 int se_rung(SeRungs *r, int name, int rating, const int *rems, int n_rems, int cell, int value,
             const int *shape, int n_shape) {
+    if (r->sink)
+        return sunk(r, rating, rems, n_rems, cell, value);
     PyObject *removals = PyTuple_New(n_rems);
     for (int j = 0; removals && j < n_rems; j++) {
         PyObject *pair = Py_BuildValue("(ii)", rems[2 * j], rems[2 * j + 1]);
@@ -57,24 +94,6 @@ int se_rung(SeRungs *r, int name, int rating, const int *rems, int n_rems, int c
     if (failed)
         return -1;
     return r->limit && LIST_SIZE(r->list) >= r->limit;
-}
-
-/* room for ``more`` ints after ``n`` in *buf (*cap of them, doubled from ``least``): 0, or -1
- * with MemoryError */
-static int room(int **buf, int *cap, int n, int more, int least) {
-    if (n + more <= *cap)
-        return 0;
-    int grown = *cap ? 2 * *cap : least;
-    while (grown < n + more)
-        grown *= 2;
-    int *bigger = PyMem_Realloc(*buf, (size_t)grown * sizeof(int));
-    if (!bigger) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    *buf = bigger;
-    *cap = grown;
-    return 0;
 }
 
 int se_finds_add(SeFinds *f, int name, int rating, int key, const int *rems, int n_rems,

@@ -233,10 +233,25 @@ typedef struct {
      * own cells changed had as many victims or more there, none: only the others are looked at */
     int since;
     SeCells changed;
+    /* where the hints go in place of ``list`` when set (se_below's batches, which only apply
+     * them): each hint as its rating, placement (cell, value; -1, 0 for none), its removals'
+     * count, then the removals as cell, value pairs, in ``data[0 .. n)`` */
+    struct SeSink *sink;
 } SeRungs;
 
-/* a hint to the list, its shape ``shape[0 .. n_shape)``: 0, 1 once the limit is reached (the
- * search stops), -1 on an error */
+typedef struct SeSink {
+    int *data;
+    int n, cap;
+    int hints;
+} SeSink;
+
+/* the hints handed so far (to the list, or the sink) */
+static inline Py_ssize_t se_rungs_found(const SeRungs *r) {
+    return r->sink ? r->sink->hints : LIST_SIZE(r->list);
+}
+
+/* a hint to the list (or the sink), its shape ``shape[0 .. n_shape)``: 0, 1 once the limit is
+ * reached (the search stops), -1 on an error */
 int se_rung(SeRungs *r, int name, int rating, const int *rems, int n_rems, int cell, int value,
             const int *shape, int n_shape);
 
