@@ -1,8 +1,8 @@
 """``generate`` against Sudoku Explainer's own generator, in one run:
 independent minimal puzzles of ER >= 8.0 and of ER >= 9.0 a CPU-minute, ours (the default, and
 ``--climb``) and Sudoku Explainer's (SukakuExplainer 1.15.10's ``Generator.generate(Random,
-Symmetry.None)``, each puzzle rated by its ``Solver.getDifficulty()``), and the ratio (issue
-59's aim: 100x, in independent puzzles); then ours near three puzzles of ER >= 10.6: new
+Symmetry.None)``, each puzzle rated by its ``Solver.getDifficulty()``), and the ratio (the
+aim: 200x, in independent puzzles); then ours near three puzzles of ER >= 10.6: new
 distinct minimal puzzles of ER >= 10.0 a CPU-minute (the floor: 10).
 
 *Independent* puzzles are counted as families (``families``): puzzles that differ in 4 cells or
