@@ -255,6 +255,23 @@ typedef struct {
     uint64_t set[81][10][2]; /* cell's set with value b (its own value's slot unused), as bits */
 } SwapSets;
 
+/* one value's cells (``cells``: its cell in each row) of ``rows`` (a bit a row), into ``part`` */
+static void rows_cells(const int *cells, unsigned rows, uint64_t part[2]) {
+    for (; rows; rows &= rows - 1) {
+        int cell = cells[ctz32(rows)];
+        part[cell >> 6] |= 1ULL << (cell & 63);
+    }
+}
+
+/* ``part``, the swap set with value ``with`` of each of one value's cells of ``rows`` */
+static void rows_set(SwapSets *w, const int *cells, unsigned rows, int with,
+                     const uint64_t part[2]) {
+    for (; rows; rows &= rows - 1) {
+        int cell = cells[ctz32(rows)];
+        w->set[cell][with][0] = part[0], w->set[cell][with][1] = part[1];
+    }
+}
+
 /* the swap sets of ``solution``; 0 unless it is a complete grid (each value once a unit) */
 static int swap_sets(const unsigned char *solution, SwapSets *w) {
     int at[10][3][9]; /* value v's cell in row, column, box k */
@@ -291,22 +308,10 @@ static int swap_sets(const unsigned char *solution, SwapSets *w) {
                 } while (rows_a != before);
                 left &= ~rows_a;
                 uint64_t part[2] = {0, 0};
-                for (unsigned x = rows_a; x; x &= x - 1) {
-                    int cell = at[a][0][ctz32(x)];
-                    part[cell >> 6] |= 1ULL << (cell & 63);
-                }
-                for (unsigned x = rows_b; x; x &= x - 1) {
-                    int cell = at[b][0][ctz32(x)];
-                    part[cell >> 6] |= 1ULL << (cell & 63);
-                }
-                for (unsigned x = rows_a; x; x &= x - 1) {
-                    int cell = at[a][0][ctz32(x)];
-                    w->set[cell][b][0] = part[0], w->set[cell][b][1] = part[1];
-                }
-                for (unsigned x = rows_b; x; x &= x - 1) {
-                    int cell = at[b][0][ctz32(x)];
-                    w->set[cell][a][0] = part[0], w->set[cell][a][1] = part[1];
-                }
+                rows_cells(at[a][0], rows_a, part);
+                rows_cells(at[b][0], rows_b, part);
+                rows_set(w, at[a][0], rows_a, b, part);
+                rows_set(w, at[b][0], rows_b, a, part);
             }
         }
     return 1;
