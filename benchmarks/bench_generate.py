@@ -13,6 +13,7 @@ alike in 77 cells), and its count is its families.
 
     python benchmarks/bench_generate.py [--seconds S] [--se-seconds S] [--jar serate.jar]
                                         [--seed N] [--near-seconds S] [--no-near]
+                                        [--ways default,lacking-digit,climb]
 
 Ours runs here, one process, ``--jobs 1``: ``--seconds`` of this process's CPU a target.
 Sudoku Explainer's runs in a JVM: ``benchmarks/SeGenerator.java``, compiled with ``javac``
@@ -26,6 +27,14 @@ the run takes the longer side's time rather than the sum). The jar: ``--jar``, e
 is skipped and ours is measured alone. A count of 0 is said as "< 1 in S s" and its ratio as a
 lower bound, the rate it would have had with one puzzle.
 
+A count of a few puzzles is a rough figure (Sudoku Explainer's generator makes about one of ER
+>= 9.0 in 500 to 700): each row gives the ratio's 95% range from that count alone (an exact
+Poisson interval), and the default way's rows the count Sudoku Explainer's generator would have
+had at the default's own share of such puzzles among its random minimal puzzles (the default's
+kept over its starts; both are random minimal puzzles rated by serate's scale, so the shares
+agree within their counts: compare them at ER >= 8.0, where both counts are large), and the
+ratio at that count.
+
 The near search starts from the first three puzzles of ER >= 10.6 of tests/data/se_hard_rated.txt
 (serate's ratings). The machine's load (``os.getloadavg``) is printed before and after: the
 figures are CPU time, but a loaded machine slows both sides' caches alike only roughly.
@@ -34,13 +43,14 @@ figures are CPU time, but a loaded machine slows both sides' caches alike only r
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import common
@@ -61,19 +71,46 @@ WAYS = ("default", "--lacking-digit", "--climb")
 
 def ours(
     targets: Targets, seconds: float, seed: int, near: Sequence[bytes] = (), how: str = "default"
-) -> tuple[list[bytes], float]:
-    """The puzzles the maker keeps in ``seconds`` of this process's CPU (``--jobs 1``), and the
-    CPU it took (``how``: one of ``WAYS``)."""
+) -> tuple[list[bytes], float, int]:
+    """The puzzles the maker keeps in ``seconds`` of this process's CPU (``--jobs 1``), the
+    CPU it took, and the minimal puzzles it made and judged (``how``: one of ``WAYS``)."""
     stop = StopFlag()
     start = time.process_time()
+    made = 0
 
-    def tick(_: Progress) -> None:
+    def tick(progress: Progress) -> None:
+        nonlocal made
+        made = progress.made
         if time.process_time() - start >= seconds:
             stop.set()
 
     order = Order(targets, climb=how == "--climb", lacking_digit=how == "--lacking-digit")
     kept = [made.givens for made in generate(order, seed, stop=stop, near=near, tick=tick)]
-    return kept, time.process_time() - start
+    return kept, time.process_time() - start, made
+
+
+def poisson_range(count: int, level: float = 0.95) -> tuple[float, float]:
+    """The exact (Garwood) interval of a Poisson mean from one ``count``: the means under which
+    ``count`` or more (``count`` or fewer) would be seen with probability (1 - level) / 2."""
+    tail = (1 - level) / 2
+
+    def at_most(mean: float, most: int) -> float:  # P(X <= most), its terms by logarithms
+        if mean == 0:
+            return 1.0
+        log_mean = math.log(mean)
+        return sum(math.exp(k * log_mean - mean - math.lgamma(k + 1)) for k in range(most + 1))
+
+    def solve(holds: Callable[[float], bool]) -> float:
+        """The least mean for which ``holds`` (false below it, true above), by halving."""
+        low, high = 0.0, 10.0 * count + 10.0
+        for _ in range(100):
+            middle = (low + high) / 2
+            low, high = (low, middle) if holds(middle) else (middle, high)
+        return high
+
+    lower = 0.0 if count == 0 else solve(lambda mean: 1 - at_most(mean, count - 1) >= tail)
+    upper = solve(lambda mean: at_most(mean, count) <= tail)
+    return lower, upper
 
 
 #: puzzles that differ in this many cells or fewer are of one family
@@ -163,7 +200,7 @@ def near_three(seconds: float, seed: int) -> None:
     sources = [
         bytes(0 if ch == "." else int(ch) for ch in row[0]) for row in hard if float(row[1]) >= 10.6
     ][:3]
-    found, cpu = ours(Targets(er=Span(100, None)), seconds, seed, sources)
+    found, cpu, _ = ours(Targets(er=Span(100, None)), seconds, seed, sources)
     print(
         f"near three of ER >= 10.6: {len(found)} new minimal puzzles of ER >= 10.0 in "
         f"{cpu:.1f} CPU-s: {per_minute(len(found), cpu):.1f} a CPU-minute (floor 10)",
@@ -186,7 +223,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--no-near", action="store_true")
     parser.add_argument("--jar", default=os.environ.get("SUDOKU_REPL_SERATE_JAR", ""))
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--ways",
+        default=",".join(way.removeprefix("--") for way in WAYS),
+        help="the maker's ways measured, a comma list of default, lacking-digit, climb (default: "
+        "all three); fewer ways leave more of a run's minutes to each",
+    )
     args = parser.parse_args(argv)
+    named = {way.removeprefix("--"): way for way in WAYS}
+    unknown = [word for word in args.ways.split(",") if word not in named]
+    if unknown:
+        parser.error(f"--ways: {', '.join(unknown)} unknown; the ways are {', '.join(named)}")
+    ways = [named[word] for word in args.ways.split(",")]
     from sudoku_repl.tools.rating.se_build import pure_build_line
 
     print(
@@ -201,7 +249,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             measured = [
                 (low, how, *ours(Targets(er=Span(low, None)), args.seconds, args.seed, how=how))
                 for low in TARGETS
-                for how in WAYS
+                for how in ways
             ]
             if not args.no_near:
                 near_three(args.near_seconds, args.seed)
@@ -216,9 +264,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         )
     print(
         f"{'target':<24} {'puzzles':>7} {'families':>8} {'/CPU-min':>9} {'SE':>10} "
-        f"{'/CPU-min':>9} {'ratio':>8}"
+        f"{'/CPU-min':>9} {'ratio':>8} {'95% range':>15}"
     )
-    for low, how, kept, cpu in measured:
+    at_yield = []
+    for low, how, kept, cpu, made in measured:
         independent = families(kept)
         mine = per_minute(independent, cpu)
         row = f"ER>={low / 10:.1f} {how:<16} {len(kept):>7} {independent:>8} {mine:>9.1f}"
@@ -227,8 +276,23 @@ def main(argv: Sequence[str] | None = None) -> None:
             theirs = per_minute(max(count, 1), se["cpu"])
             bound = "" if count else ">="
             said = f"{count:.0f}" if count else f"<1 in {se['cpu']:.0f} s"
+            # (the ratio's range from the count's: a larger count, a smaller ratio)
+            fewest, most = (per_minute(n, se["cpu"]) for n in poisson_range(int(count)))
+            span = f"{mine / most:.0f}-" + (f"{mine / fewest:.0f}x" if fewest else "inf")
             row += f" {said:>10} {per_minute(count, se['cpu']):>9.2f} {bound}{mine / theirs:>6.1f}x"
+            row += f" {span:>15}"
+            if how == "default" and made:
+                expected = se["made"] * len(kept) / made
+                at_yield.append(
+                    f"ER>={low / 10:.1f}: {len(kept)} of {made} random starts kept "
+                    f"({100 * len(kept) / made:.3f}%), so {expected:.1f} of Sudoku Explainer's "
+                    f"{se['made']:.0f} (it counted {count:.0f}): "
+                    f"{mine / per_minute(expected, se['cpu']):.1f}x"
+                )
         print(row, flush=True)
+    if at_yield:
+        print("Sudoku Explainer's count at the default's share of puzzles kept among its starts:")
+        print("\n".join(f"  {line}" for line in at_yield))
     print(f"load {os.getloadavg()[0]:.2f} (1 min) at the end")
     sys.stdout.flush()
 
