@@ -74,7 +74,7 @@ def measured(least: int, seconds: float, seed: int) -> tuple[Tally, int, float]:
     for (module, name), (stage, bucket) in stages.items():
         setattr(module, name, timed(tally, stage, saved[(module, name)], bucket))
     try:
-        kept, cpu = ours(Targets(er=Span(least, None)), seconds, seed)
+        kept, cpu, _ = ours(Targets(er=Span(least, None)), seconds, seed)
     finally:
         for (module, name), call in saved.items():
             setattr(module, name, call)
