@@ -248,6 +248,36 @@ def test_ctrl_c_stops_a_run_and_drops_the_queued_commands() -> None:
     assert tui.repl.failures.lines == []
 
 
+def test_the_stop_line_is_flashed_when_the_worker_writes_it_before_ctrl_c_returns() -> None:
+    """A busy machine's order: the worker sees the flag and writes its stop's line before the
+    key's handler runs again. The help line still says why the run stopped."""
+    with screen([f"load-quiz {EMPTY_GRID}"]) as (tui, play):
+        interrupt = tui.runner.interrupt
+        said: list[str | None] = []
+
+        def interrupt_then_wait_for_the_worker() -> bool:
+            stopped = interrupt()
+            wait_for(
+                lambda: any(line.startswith("Interrupted at step ") for line in tui.record.lines),
+                "the worker's stop line",
+            )
+            return stopped
+
+        tui.runner.interrupt = interrupt_then_wait_for_the_worker  # type: ignore[method-assign]
+
+        def script(d: Driver) -> None:
+            d.idle(0)
+            d.long_run()
+            d.send(CTRL_C)
+            d.idle()
+            wait_for(lambda: not tui.runner.busy and tui.runner.idle.is_set(), "the stop")
+            said.append(tui.state.flash)  # (before the next key, which clears it)
+            d.send("q")
+
+        play(script)
+    assert said == [f"Interrupted at step {tui.repl.session.state().steps}."]
+
+
 def test_q_during_a_run_stops_it_and_quits() -> None:
     with screen([f"load-quiz {EMPTY_GRID}"]) as (tui, play):
 

@@ -125,9 +125,12 @@ class Tui:
     def stop(self) -> None:
         """Ctrl-C: stop what runs (``CommandRunner.interrupt``); idle, close the command
         line."""
+        # (where the record ends before the interrupt: once the flag is up, the worker may
+        # write the stop's line before this thread runs again)
+        first = self.record.span()[1]
         if self.runner.interrupt():
             if self._stopped_from is None:
-                self._stopped_from = self.record.span()[1]
+                self._stopped_from = first
             return
         if self.state.mode == "command":
             self.close_command_line()
