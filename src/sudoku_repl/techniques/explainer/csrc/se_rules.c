@@ -84,17 +84,26 @@ typedef struct {
     uint16_t values[SE_MAX_UNITS];     /* the values of which the unit lost a place, as bits */
 } Lost;
 
+/* (from the cells that lost a candidate, a unit at a time: a chain takes off far fewer
+ * candidates than the grid's units hold places, and a unit's places of a value are its cells'
+ * candidates, in a table as in the cells) */
 static void lost_fill(const SeGrid *g, const SeGrid *s, Lost *l) {
+    const SeGeo *geo = g->geo;
     memset(l->units, 0, sizeof l->units);
-    for (int u = 0; u < g->geo->n_units; u++) {
-        int values = 0;
-        for (int v = 1; v <= 9; v++) {
-            int m = s->table[u][v] & ~g->table[u][v];
-            l->places[u][v] = (uint16_t)m;
-            values |= (m != 0) << v;
-            l->units[v] |= (uint64_t)(m != 0) << u;
+    memset(l->values, 0, (size_t)geo->n_units * sizeof l->values[0]);
+    memset(l->places, 0, (size_t)geo->n_units * sizeof l->places[0]);
+    for (int cell = 0; cell < 81; cell++) {
+        int gone = s->cands[cell] & ~g->cands[cell];
+        if (!gone)
+            continue;
+        for (int t = 0; t < geo->n_cell_units[cell]; t++) {
+            int unit = geo->cell_units[cell][t], bit = 1 << geo->cell_pos[cell][t];
+            l->values[unit] |= (uint16_t)gone;
+            for (int m = gone; m; m &= m - 1) {
+                l->places[unit][ctz32(m)] |= (uint16_t)bit;
+                l->units[ctz32(m)] |= 1ULL << unit;
+            }
         }
-        l->values[u] = (uint16_t)values;
     }
 }
 
@@ -384,7 +393,8 @@ typedef int (*Rule)(SeCtx *, const SeGrid *, const SeGrid *, const Lost *, Patte
 /* a grid on classic sudoku's units (the rules of rows, columns and blocks alone: pointing and
  * claiming, X-Wings), from a variant's: its blocks', rows' and columns' places are the
  * variant's own (a variant's regions of those types are classic sudoku's, in its order; a
- * Latin square's blocks, which no rule of its set reads, none) */
+ * Latin square's blocks, which no rule of its set reads, none: lost_fill, from the cells,
+ * gives them lost places all the same) */
 static void classic_of(const SeGrid *g, SeGrid *out) {
     memcpy(out->values, g->values, sizeof out->values);
     memcpy(out->cands, g->cands, sizeof out->cands);
