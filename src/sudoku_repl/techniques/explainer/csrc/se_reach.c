@@ -83,7 +83,7 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
             r->mid[v] = edges;
             continue;
         }
-        if (k & 1) { /* se_offs_of's targets that are nodes, from the nodes' bits */
+        if (k & 1) { /* potentials.on_to_off's targets that are nodes, from the nodes' bits */
             int in_cell = cell_links ? g->cands[cell] & (linked ? linked[cell] : 0xffff) &
                                            ~(1 << value)
                                      : 0;
@@ -98,6 +98,10 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
                          m; m &= m - 1)
                         to[edges++] = r->node[se_key(w * 64 + ctz64(m), value, 0)];
             }
+            continue;
+        }
+        if (r->sink[v]) { /* (no strong link: se_ons_of would give none) */
+            r->mid[v] = edges;
             continue;
         }
         SePot p = {.cell = (int16_t)cell, .value = (int8_t)value, .on = 0};
@@ -194,8 +198,9 @@ const uint64_t *se_reach_on(SeReach *r, const SeGrid *g, int key) {
     int a = r->node[key];
     if (a < 0 || !r->lazy[a] || r->part[a] >= 0)
         return se_reach_of(r, key);
-    /* its part is itself; its reach itself and its "off" targets' (se_offs_of's, with the
-     * cell's links: every candidate is a node), as se_reach_fill's walk would join them */
+    /* its part is itself; its reach itself and its "off" targets' (potentials.on_to_off's,
+     * with the cell's links: every candidate is a node), as se_reach_fill's walk would join
+     * them */
     const int words = r->words, cell = key / 20, value = key / 2 % 10;
     uint64_t *bits = r->bits + (size_t)r->parts * words;
     memset(bits, 0, (size_t)words * sizeof(uint64_t));
