@@ -25,7 +25,11 @@
  *                                   (-1: an "off" node that links to nothing, a bit alone;
  *                                   with every candidate a node, an "on" one no link comes to
  *                                   until se_reach_on makes it)
- *   size[part]                      the part's nodes
+ *   cycle[part]                     1 where the part holds two "on" nodes and two "off" ones:
+ *                                   a cycle's walk from an "on" in it, which stays in it, comes
+ *                                   back to the start through another "on" and two "off" (its
+ *                                   first and its last, never the same: the first is an ancestor
+ *                                   of the last's parent), so a part without them finds none
  *   bits[part * words ..]           the nodes the part reaches (its own too), a bit each */
 #ifndef SUDOKU_REPL_SE_REACH_H
 #define SUDOKU_REPL_SE_REACH_H
@@ -52,7 +56,7 @@ typedef struct {
     int mid[SE_MAX_NODES]; /* its links to sinks: to[mid[node] .. first[node + 1]) */
     int16_t *to;
     int cap_to;
-    int16_t part[SE_MAX_NODES], size[SE_MAX_NODES];
+    int16_t part[SE_MAX_NODES], cycle[SE_MAX_NODES];
     int16_t index[SE_MAX_NODES], low[SE_MAX_NODES], stack[SE_MAX_NODES]; /* Tarjan's walk */
     int16_t call[SE_MAX_NODES], next[SE_MAX_NODES], joined[SE_MAX_NODES];
     uint8_t alone[SE_MAX_NODES]; /* the part is one node that reaches no other */
@@ -82,9 +86,9 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
 const uint64_t *se_reach_on(SeReach *r, const SeGrid *g, int key);
 
 /* what the walks from each candidate may find, for the links of one kind (the units', and
- * ``cell_links`` the cells' too): SE_MAY_RETURN (its "on" may come back to itself), SE_ON_OFF
- * (its "on" reaches its "off"), SE_OFF_ON (and the other way), into walks[cell][value] (the
- * others left as they are). ``linked`` is se_off_links for the kind: a walk goes on only
+ * ``cell_links`` the cells' too): SE_MAY_RETURN (a cycle's walk from its "on" may come back to
+ * it: se_may_return), SE_ON_OFF (its "on" reaches its "off"), SE_OFF_ON (and the other way),
+ * into walks[cell][value] (the others left as they are). ``linked`` is se_off_links for the kind: a walk goes on only
  * from the candidates it holds, so the graph is theirs alone (r is filled with it). */
 enum { SE_MAY_RETURN = 1, SE_ON_OFF = 2, SE_OFF_ON = 4, SE_WALKS_KNOWN = 8 };
 int se_reach_walks(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_links,
@@ -103,7 +107,7 @@ uint64_t se_xy_key(const SeGrid *g, const SeLinks *L, const uint16_t *linked, Se
 /* the entry kept for the key, or NULL */
 const SeXYEntry *se_xy_find(const SeXYMemo *m, const SeXYKey *key, uint64_t hash);
 /* the kept graph into r, as se_reach_fill made it for what se_reach_answers and the walks
- * read (node, key, part, size, bits): 0, or -1 (x->stop set) */
+ * read (node, key, part, cycle, bits): 0, or -1 (x->stop set) */
 int se_xy_restore(SeCtx *x, const SeXYEntry *e, SeReach *r);
 /* r's graph, its answers on g (``walks``, se_reach_answers') and the findings ``data``
  * (n_data int16s) kept for the key, in place of the slot's last (not kept where there is no
@@ -191,10 +195,11 @@ static inline int se_reaches(const SeReach *r, int from, int to) {
     return bits && b >= 0 && (bits[b >> 6] >> (b & 63) & 1);
 }
 
-/* whether a walk from the potential (key) may come back to it: its part is not itself alone */
+/* whether a cycle's walk from the potential (key) may come back to it: its part holds two "on"
+ * nodes and two "off" ones (cycle[]) */
 static inline int se_may_return(const SeReach *r, int key) {
     int a = r->node[key];
-    return a >= 0 && r->size[r->part[a]] > 1;
+    return a >= 0 && r->cycle[r->part[a]];
 }
 
 #if defined(__GNUC__)
