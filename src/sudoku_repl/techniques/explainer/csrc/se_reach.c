@@ -83,7 +83,7 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
             r->mid[v] = edges;
             continue;
         }
-        if (k & 1) { /* se_offs_of's targets that are nodes, from the nodes' bits */
+        if (k & 1) { /* potentials.on_to_off's targets that are nodes, from the nodes' bits */
             int in_cell = cell_links ? g->cands[cell] & (linked ? linked[cell] : 0xffff) &
                                            ~(1 << value)
                                      : 0;
@@ -98,6 +98,10 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
                          m; m &= m - 1)
                         to[edges++] = r->node[se_key(w * 64 + ctz64(m), value, 0)];
             }
+            continue;
+        }
+        if (r->sink[v]) { /* (no strong link: se_ons_of would give none) */
+            r->mid[v] = edges;
             continue;
         }
         SePot p = {.cell = (int16_t)cell, .value = (int8_t)value, .on = 0};
@@ -151,9 +155,10 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
                 do
                     bottom--;
                 while (r->stack[bottom] != v);
-                int others = 0;
+                int others = 0, ons = 0;
                 for (int i = bottom; i < top; i++) {
                     int m = r->stack[i];
+                    ons += r->key[m] & 1;
                     bits[m >> 6] |= 1ULL << (m & 63);
                     others |= r->mid[m] < r->first[m + 1];
                     for (int f = r->mid[m]; f < r->first[m + 1]; f++) /* the sinks */
@@ -174,7 +179,7 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
                 r->alone[parts] = (uint8_t)(top - bottom == 1 && !others);
                 for (int i = bottom; i < top; i++)
                     r->part[r->stack[i]] = (int16_t)parts;
-                r->size[parts] = (int16_t)(top - bottom);
+                r->cycle[parts] = (int16_t)(ons >= 2 && top - bottom - ons >= 2);
                 top = bottom;
                 parts++;
             }
@@ -194,8 +199,9 @@ const uint64_t *se_reach_on(SeReach *r, const SeGrid *g, int key) {
     int a = r->node[key];
     if (a < 0 || !r->lazy[a] || r->part[a] >= 0)
         return se_reach_of(r, key);
-    /* its part is itself; its reach itself and its "off" targets' (se_offs_of's, with the
-     * cell's links: every candidate is a node), as se_reach_fill's walk would join them */
+    /* its part is itself; its reach itself and its "off" targets' (potentials.on_to_off's,
+     * with the cell's links: every candidate is a node), as se_reach_fill's walk would join
+     * them */
     const int words = r->words, cell = key / 20, value = key / 2 % 10;
     uint64_t *bits = r->bits + (size_t)r->parts * words;
     memset(bits, 0, (size_t)words * sizeof(uint64_t));
@@ -215,7 +221,7 @@ const uint64_t *se_reach_on(SeReach *r, const SeGrid *g, int key) {
                 bits[j] |= r->bits[(size_t)q * words + j];
     }
     r->part[a] = (int16_t)r->parts;
-    r->size[r->parts] = 1;
+    r->cycle[r->parts] = 0; /* (one node) */
     r->alone[r->parts++] = 0;
     return bits;
 }
@@ -337,7 +343,7 @@ int se_xy_restore(SeCtx *x, const SeXYEntry *e, SeReach *r) {
         r->node[e->keys[v]] = (int16_t)v;
         r->part[v] = e->part[v];
     }
-    memcpy(r->size, e->size, (size_t)e->parts * sizeof(int16_t));
+    memcpy(r->cycle, e->cycle, (size_t)e->parts * sizeof(int16_t));
     if (e->parts && e->words) /* (a graph of no node has no bits) */
         memcpy(r->bits, e->bits, (size_t)e->parts * e->words * sizeof(uint64_t));
     return 0;
@@ -368,13 +374,13 @@ void se_xy_keep(SeXYMemo *m, const SeXYKey *key, uint64_t hash, const SeReach *r
     e->bits = (uint64_t *)(e + 1);
     e->keys = (int16_t *)(e->bits + words);
     e->part = e->keys + r->n;
-    e->size = e->part + r->n;
-    e->data = e->size + parts;
+    e->cycle = e->part + r->n;
+    e->data = e->cycle + parts;
     if (words) /* (a graph of no node has no bits) */
         memcpy(e->bits, r->bits, words * sizeof(uint64_t));
     memcpy(e->keys, r->key, (size_t)r->n * sizeof(int16_t));
     memcpy(e->part, r->part, (size_t)r->n * sizeof(int16_t));
-    memcpy(e->size, r->size, (size_t)parts * sizeof(int16_t));
+    memcpy(e->cycle, r->cycle, (size_t)parts * sizeof(int16_t));
     if (n_data)
         memcpy(e->data, data, (size_t)n_data * sizeof(int16_t));
     PyMem_Free(m->slot[hash % SE_XY_KEPT]);

@@ -70,14 +70,14 @@ typedef struct {
     uint64_t pair[2], single[2], conj[SE_XY_CONJ_WORDS];
 } SeXYKey;
 
-/* one graph: its nodes' keys, parts and sizes, the parts' reach (SeReach's), the walks'
+/* one graph: its nodes' keys and parts, the parts' cycle[] and reach (SeReach's), the walks'
  * answers (se_reach.h), and the findings as int16s (se_cycles.c writes and reads them) */
 typedef struct {
     uint64_t hash;
     SeXYKey key;
     uint8_t walks[81][10]; /* the answers of se_reach_walks known, marked SE_WALKS_KNOWN */
     int n, parts, words, n_data;
-    int16_t *keys, *part, *size, *data;
+    int16_t *keys, *part, *cycle, *data;
     uint64_t *bits;
 } SeXYEntry;
 

@@ -4,12 +4,11 @@
  *
  * SeLinks, made once a grid rather than once a potential visited:
  *
- *   peers[cell][value][0 .. n_peers)   the cell's region peers that hold the value, in their
- *                                      order (classic: PEER_ORDER)
  *   conj[cell][value][t]               the one other cell of the cell's t-th unit (classic:
  *                                      block, row, column) that holds the value, or -1
  *   pair[cell]                         a two-value cell's values, as a mask (else 0)
- *   (peers and conj made when first asked for the grid: made[cell][value] == gen)
+ *   (conj made when first asked for the grid: made[cell][value] == gen; an "on" potential's
+ *   targets, the region peers that hold the value, are read from places as bits)
  *   conj_any[cell]                     the cell's values with a conjugate in some unit (mask)
  *   places[value]                      the cells that hold the value, as bits
  *
@@ -26,7 +25,11 @@
  *                                   (-1: an "off" node that links to nothing, a bit alone;
  *                                   with every candidate a node, an "on" one no link comes to
  *                                   until se_reach_on makes it)
- *   size[part]                      the part's nodes
+ *   cycle[part]                     1 where the part holds two "on" nodes and two "off" ones:
+ *                                   a cycle's walk from an "on" in it, which stays in it, comes
+ *                                   back to the start through another "on" and two "off" (its
+ *                                   first and its last, never the same: the first is an ancestor
+ *                                   of the last's parent), so a part without them finds none
  *   bits[part * words ..]           the nodes the part reaches (its own too), a bit each */
 #ifndef SUDOKU_REPL_SE_REACH_H
 #define SUDOKU_REPL_SE_REACH_H
@@ -40,8 +43,6 @@
 #define SE_MAX_NODES (2 * 81 * 9)
 
 typedef struct {
-    uint8_t peers[81][10][SE_MAX_PEERS];
-    int8_t n_peers[81][10];
     uint32_t made[81][10], gen;
     int8_t conj[81][10][SE_MAX_CELL_UNITS];
     uint16_t pair[81];
@@ -55,7 +56,7 @@ typedef struct {
     int mid[SE_MAX_NODES]; /* its links to sinks: to[mid[node] .. first[node + 1]) */
     int16_t *to;
     int cap_to;
-    int16_t part[SE_MAX_NODES], size[SE_MAX_NODES];
+    int16_t part[SE_MAX_NODES], cycle[SE_MAX_NODES];
     int16_t index[SE_MAX_NODES], low[SE_MAX_NODES], stack[SE_MAX_NODES]; /* Tarjan's walk */
     int16_t call[SE_MAX_NODES], next[SE_MAX_NODES], joined[SE_MAX_NODES];
     uint8_t alone[SE_MAX_NODES]; /* the part is one node that reaches no other */
@@ -85,9 +86,9 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
 const uint64_t *se_reach_on(SeReach *r, const SeGrid *g, int key);
 
 /* what the walks from each candidate may find, for the links of one kind (the units', and
- * ``cell_links`` the cells' too): SE_MAY_RETURN (its "on" may come back to itself), SE_ON_OFF
- * (its "on" reaches its "off"), SE_OFF_ON (and the other way), into walks[cell][value] (the
- * others left as they are). ``linked`` is se_off_links for the kind: a walk goes on only
+ * ``cell_links`` the cells' too): SE_MAY_RETURN (a cycle's walk from its "on" may come back to
+ * it: se_may_return), SE_ON_OFF (its "on" reaches its "off"), SE_OFF_ON (and the other way),
+ * into walks[cell][value] (the others left as they are). ``linked`` is se_off_links for the kind: a walk goes on only
  * from the candidates it holds, so the graph is theirs alone (r is filled with it). */
 enum { SE_MAY_RETURN = 1, SE_ON_OFF = 2, SE_OFF_ON = 4, SE_WALKS_KNOWN = 8 };
 int se_reach_walks(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_links,
@@ -106,7 +107,7 @@ uint64_t se_xy_key(const SeGrid *g, const SeLinks *L, const uint16_t *linked, Se
 /* the entry kept for the key, or NULL */
 const SeXYEntry *se_xy_find(const SeXYMemo *m, const SeXYKey *key, uint64_t hash);
 /* the kept graph into r, as se_reach_fill made it for what se_reach_answers and the walks
- * read (node, key, part, size, bits): 0, or -1 (x->stop set) */
+ * read (node, key, part, cycle, bits): 0, or -1 (x->stop set) */
 int se_xy_restore(SeCtx *x, const SeXYEntry *e, SeReach *r);
 /* r's graph, its answers on g (``walks``, se_reach_answers') and the findings ``data``
  * (n_data int16s) kept for the key, in place of the slot's last (not kept where there is no
@@ -121,25 +122,9 @@ static inline int se_off_links(const SeLinks *L, int cell, int cell_links, int u
     return (cell_links ? L->pair[cell] : 0) | (unit_links ? L->conj_any[cell] : 0);
 }
 
-/* L->peers[cell][value] and L->conj[cell][value], made from the value's places (the grid's
- * units' places for the conjugates) */
+/* L->conj[cell][value], made from the grid's units' places */
 static inline void se_links_make(SeLinks *L, const SeGrid *g, int cell, int value) {
     const SeGeo *geo = g->geo;
-    int n = 0;
-    uint8_t *peers = L->peers[cell][value];
-    if (geo->classic) /* in SE_PEER_ORDER: the parts, each in the order of the cells' numbers */
-        for (int part = 0; part < 3; part++)
-            for (int w = 0; w < 2; w++)
-                for (uint64_t m = SE_PEER_PARTS[cell][part][w] & L->places[value][w]; m;
-                     m &= m - 1)
-                    peers[n++] = (uint8_t)(w * 64 + ctz64(m));
-    else
-        for (int i = 0; i < geo->n_region_peers[cell]; i++) {
-            int o = geo->region_peers[cell][i];
-            if (L->places[value][o >> 6] >> (o & 63) & 1)
-                peers[n++] = (uint8_t)o;
-        }
-    L->n_peers[cell][value] = (int8_t)n;
     for (int t = 0; t < geo->n_cell_units[cell]; t++) {
         int unit = geo->cell_units[cell][t];
         int pos = g->table[unit][value] & ~(1 << geo->cell_pos[cell][t]);
@@ -149,28 +134,16 @@ static inline void se_links_make(SeLinks *L, const SeGrid *g, int cell, int valu
     L->made[cell][value] = L->gen;
 }
 
-/* the candidate's peers and conjugates, made where not yet for this grid */
+/* the candidate's conjugates, made where not yet for this grid */
 static inline void se_links_of(SeLinks *L, const SeGrid *g, int cell, int value) {
     if (L->made[cell][value] != L->gen)
         se_links_make(L, g, cell, value);
 }
 
-/* potentials.on_to_off's targets, as cell * 16 + value */
-static inline int se_offs_of(SeLinks *L, const SeGrid *g, const SePot *p, int cell_links,
-                             int *targets) {
-    int n = 0, cell = p->cell, value = p->value;
-    se_links_of(L, g, cell, value);
-    if (cell_links)
-        for (int m = g->cands[cell] & ~(1 << value); m; m &= m - 1)
-            targets[n++] = cell * 16 + ctz32(m);
-    const uint8_t *peers = L->peers[cell][value];
-    for (int i = 0, k = L->n_peers[cell][value]; i < k; i++)
-        targets[n++] = peers[i] * 16 + value;
-    return n;
-}
-
-/* se_offs_of's targets whose candidates are ``linked`` (by cell; ``places``: the same by value,
- * as bits), in se_offs_of's order: the "off" potentials a walk goes on from */
+/* potentials.on_to_off's targets (as cell * 16 + value: the cell's other values where
+ * ``cell_links``, then its region peers that hold the value) whose candidates are ``linked`` (by
+ * cell; ``places``: the same by value, as bits), in its order: the "off" potentials a walk goes
+ * on from */
 static inline int se_linked_offs_of(const SeGrid *g, const uint16_t *linked,
                                     const uint64_t (*places)[2], int cell, int value,
                                     int cell_links, int *targets) {
@@ -178,7 +151,7 @@ static inline int se_linked_offs_of(const SeGrid *g, const uint16_t *linked,
     if (cell_links)
         for (int m = g->cands[cell] & linked[cell] & ~(1 << value); m; m &= m - 1)
             targets[n++] = cell * 16 + ctz32(m);
-    if (g->geo->classic) /* (se_links_make's order: SE_PEER_ORDER) */
+    if (g->geo->classic) /* (SE_PEER_ORDER: the parts, each by the cells' numbers) */
         for (int part = 0; part < 3; part++)
             for (int w = 0; w < 2; w++)
                 for (uint64_t m = SE_PEER_PARTS[cell][part][w] & places[value][w]; m; m &= m - 1)
@@ -222,10 +195,11 @@ static inline int se_reaches(const SeReach *r, int from, int to) {
     return bits && b >= 0 && (bits[b >> 6] >> (b & 63) & 1);
 }
 
-/* whether a walk from the potential (key) may come back to it: its part is not itself alone */
+/* whether a cycle's walk from the potential (key) may come back to it: its part holds two "on"
+ * nodes and two "off" ones (cycle[]) */
 static inline int se_may_return(const SeReach *r, int key) {
     int a = r->node[key];
-    return a >= 0 && r->size[r->part[a]] > 1;
+    return a >= 0 && r->cycle[r->part[a]];
 }
 
 #if defined(__GNUC__)
