@@ -4,7 +4,7 @@
  * The board is a digit's places, band by band (the layout tdoku's README calls "band
  * bitboards", after Zhou's and JCZSolve's solvers; the code is this project's own):
  *
- *      F[d][b]: 27 bits, the cells of band b (rows 3b..3b+2) where digit d may stand, its
+ *      F[b][d]: 27 bits, the cells of band b (rows 3b..3b+2) where digit d may stand, its
  *               placed cell(s) included; bit 9r + c is row r of the band, column c
  *
  *               band 0  | r0: bits 0-8   | r1: bits 9-17 | r2: bits 18-26 |
@@ -31,9 +31,12 @@
 #define BAND 0x7FFFFFFu /* the 27 cells of a band */
 
 typedef struct {
-    uint32_t F[9][3];   /* digit d's places in band b (drawn above) */
+    /* digit d's places in band b (drawn above); a band's nine digits side by side, since
+     * placing a cell clears it from all nine (place: 1.4% fewer instructions a random start
+     * than digit by digit) */
+    uint32_t F[3][9];
     uint32_t solved[3]; /* the cells placed, by band */
-    uint32_t dirty;     /* bit 3d + b: F[d][b] changed since it was last looked at */
+    uint32_t dirty;     /* bit 3d + b: F[b][d] changed since it was last looked at */
     /* what the rules last saw (the same again: nothing new for them, they are not run) */
     uint16_t minirows_seen[9][3]; /* band_update: digit d's minirows of band b */
     uint32_t columns_seen[9];     /* stack_update: digit d's columns, band by band */
@@ -88,23 +91,23 @@ static void make_tables(void) {
  * (0: d could not stand there) */
 static int place(Board *g, int d, int b, int i) {
     uint32_t bit = 1u << i;
-    if (!(g->F[d][b] & bit))
+    if (!(g->F[b][d] & bit))
         return 0;
     if (g->solved[b] & bit)
         return 1;
     g->solved[b] |= bit;
     unsigned had = 0; /* (no branch: the cell leaves every digit, d too) */
     for (int e = 0; e < 9; e++) {
-        uint32_t x = g->F[e][b];
+        uint32_t x = g->F[b][e];
         had |= (x >> i & 1) << e;
-        g->F[e][b] = x & ~bit;
+        g->F[b][e] = x & ~bit;
     }
     g->dirty |= SPREAD3[had] << b;
-    g->F[d][b] = (g->F[d][b] | bit) & ~BAND_PEERS[i];
+    g->F[b][d] = (g->F[b][d] | bit) & ~BAND_PEERS[i];
     uint32_t column = COLS[i % 9];
     for (int o = 0; o < 3; o++)
         if (o != b)
-            g->F[d][o] &= ~column;
+            g->F[o][d] &= ~column;
     g->dirty |= 7u << (3 * d);
     return 1;
 }
@@ -115,7 +118,7 @@ static inline int single(uint32_t x) { return x && !(x & (x - 1)); }
 /* digit d in band b: the minirows of no permutation go; a row or box with one place left not
  * yet placed is placed (0: a contradiction) */
 static int band_update(Board *g, int d, int b) {
-    uint32_t s = g->F[d][b];
+    uint32_t s = g->F[b][d];
     unsigned held = ROWPRES[s & 0x1FF] | ROWPRES[(s >> 9) & 0x1FF] << 3 | ROWPRES[s >> 18] << 6;
     if (held == g->minirows_seen[d][b])
         return 1;
@@ -124,17 +127,17 @@ static int band_update(Board *g, int d, int b) {
         return 0;
     g->minirows_seen[d][b] = (uint16_t)ok;
     s &= MINIROW_CELLS[ok];
-    g->F[d][b] = s;
+    g->F[b][d] = s;
     if (!(s & ~g->solved[b]))
         return 1;
     for (int r = 0; r < 3; r++) {
-        s = g->F[d][b];
+        s = g->F[b][d];
         uint32_t row = s & (0x1FFu << (9 * r));
         if (single(row) && (row & ~g->solved[b]) && !place(g, d, b, ctz32(row)))
             return 0;
     }
     for (int k = 0; k < 3; k++) {
-        s = g->F[d][b];
+        s = g->F[b][d];
         uint32_t box = s & BOX_IN_BAND[k];
         if (single(box) && (box & ~g->solved[b]) && !place(g, d, b, ctz32(box)))
             return 0;
@@ -148,7 +151,7 @@ static inline unsigned columns_of(uint32_t s) { return (s | s >> 9 | s >> 18) & 
 /* digit d along the stacks: in each stack the (band, column) pairs of no permutation go; a
  * column with one place left not yet placed is placed (0: a contradiction) */
 static int stack_update(Board *g, int d) {
-    unsigned p[3] = {columns_of(g->F[d][0]), columns_of(g->F[d][1]), columns_of(g->F[d][2])};
+    unsigned p[3] = {columns_of(g->F[0][d]), columns_of(g->F[1][d]), columns_of(g->F[2][d])};
     if ((p[0] | p[1] << 9 | p[2] << 18) == g->columns_seen[d])
         return 1;
     unsigned keep[3] = {0, 0, 0};
@@ -162,9 +165,9 @@ static int stack_update(Board *g, int d) {
             keep[b] |= (ok >> (3 * b) & 7) << (3 * s);
     }
     for (int b = 0; b < 3; b++) {
-        uint32_t s = g->F[d][b] & COLUMN_CELLS[keep[b]];
-        if (s != g->F[d][b]) {
-            g->F[d][b] = s;
+        uint32_t s = g->F[b][d] & COLUMN_CELLS[keep[b]];
+        if (s != g->F[b][d]) {
+            g->F[b][d] = s;
             g->dirty |= 1u << (3 * d + b);
         }
         p[b] = columns_of(s);
@@ -173,11 +176,11 @@ static int stack_update(Board *g, int d) {
     for (int b = 0; b < 3; b++) {
         /* (the columns where the digit stands already have nothing to place) */
         unsigned alone = p[b] & ~p[(b + 1) % 3] & ~p[(b + 2) % 3] &
-                         ~columns_of(g->F[d][b] & g->solved[b]);
+                         ~columns_of(g->F[b][d] & g->solved[b]);
         while (alone) {
             int c = ctz32(alone);
             alone &= alone - 1;
-            uint32_t cells = g->F[d][b] & COLS[c];
+            uint32_t cells = g->F[b][d] & COLS[c];
             if (single(cells) && (cells & ~g->solved[b]) && !place(g, d, b, ctz32(cells)))
                 return 0;
         }
@@ -190,8 +193,8 @@ static int naked_singles(Board *g) {
     for (int b = 0; b < 3; b++) {
         uint32_t one = 0, two = 0;
         for (int d = 0; d < 9; d++) {
-            two |= one & g->F[d][b];
-            one |= g->F[d][b];
+            two |= one & g->F[b][d];
+            one |= g->F[b][d];
         }
         uint32_t open = ~g->solved[b] & BAND;
         if (open & ~one)
@@ -201,7 +204,7 @@ static int naked_singles(Board *g) {
             int i = ctz32(singles);
             singles &= singles - 1;
             int d = 0;
-            while (d < 9 && !(g->F[d][b] & (1u << i)))
+            while (d < 9 && !(g->F[b][d] & (1u << i)))
                 d++;
             if (d == 9 || !place(g, d, b, i))
                 return 0;
@@ -249,7 +252,7 @@ static int64_t search(Board *g, int64_t found, Count *k) {
         open[band] = ~g->solved[band] & BAND;
         uint32_t one = 0, two = 0, three = 0;
         for (int d = 0; d < 9; d++) {
-            uint32_t x = g->F[d][band];
+            uint32_t x = g->F[band][d];
             three |= two & x;
             two |= one & x;
             one |= x;
@@ -275,7 +278,7 @@ static int64_t search(Board *g, int64_t found, Count *k) {
             b = band, i = ctz32(open[band]);
     unsigned digits = 0;
     for (int d = 0; d < 9; d++)
-        digits |= (unsigned)((g->F[d][b] >> i) & 1) << d;
+        digits |= (unsigned)((g->F[b][d] >> i) & 1) << d;
     if (!digits)
         return found;
     if (k->prefer && k->prefer[27 * b + i]) { /* the preferred value first, on a copy */
@@ -328,7 +331,7 @@ static int start_board(Board *g, const unsigned char *cells) {
         for (int b = 0; b < 3; b++) {
             if (own[d][b] & seen[d][b])
                 return 0;
-            g->F[d][b] = (BAND & ~g->solved[b] & ~seen[d][b]) | own[d][b];
+            g->F[b][d] = (BAND & ~g->solved[b] & ~seen[d][b]) | own[d][b];
         }
     memset(g->minirows_seen, 0xFF, sizeof g->minirows_seen); /* (seen nothing: no held set is) */
     memset(g->columns_seen, 0xFF, sizeof g->columns_seen);
@@ -340,7 +343,7 @@ int solvable_without(const unsigned char *cells, int cell, int value, const unsi
     Board g;
     if (!start_board(&g, cells))
         return 0;
-    g.F[value - 1][cell / 27] &= ~(1u << (cell % 27)); /* (its band's dirty bit is set) */
+    g.F[cell / 27][value - 1] &= ~(1u << (cell % 27)); /* (its band's dirty bit is set) */
     Count k = {1, 0, near};
     return search(&g, 0, &k) > 0;
 }
