@@ -231,10 +231,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
     named = {way.removeprefix("--"): way for way in WAYS}
-    unknown = [word for word in args.ways.split(",") if word not in named]
+    words = args.ways.split(",")
+    unknown = [word for word in words if word not in named]
     if unknown:
         parser.error(f"--ways: {', '.join(unknown)} unknown; the ways are {', '.join(named)}")
-    ways = [named[word] for word in args.ways.split(",")]
+    ways = [named[word] for word in words]
     from sudoku_repl.tools.rating.se_build import pure_build_line
 
     print(

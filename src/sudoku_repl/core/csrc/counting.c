@@ -32,8 +32,7 @@
 
 typedef struct {
     /* digit d's places in band b (drawn above); a band's nine digits side by side, since
-     * placing a cell clears it from all nine (place: 1.4% fewer instructions a random start
-     * than digit by digit) */
+     * placing a cell clears it from all nine words of its band (place) */
     uint32_t F[3][9];
     uint32_t solved[3]; /* the cells placed, by band */
     uint32_t dirty;     /* bit 3d + b: F[b][d] changed since it was last looked at */

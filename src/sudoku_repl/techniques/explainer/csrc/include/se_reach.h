@@ -88,8 +88,9 @@ const uint64_t *se_reach_on(SeReach *r, const SeGrid *g, int key);
 /* what the walks from each candidate may find, for the links of one kind (the units', and
  * ``cell_links`` the cells' too): SE_MAY_RETURN (a cycle's walk from its "on" may come back to
  * it: se_may_return), SE_ON_OFF (its "on" reaches its "off"), SE_OFF_ON (and the other way),
- * into walks[cell][value] (the others left as they are). ``linked`` is se_off_links for the kind: a walk goes on only
- * from the candidates it holds, so the graph is theirs alone (r is filled with it). */
+ * into walks[cell][value] (the others left as they are). ``linked`` is se_off_links for the
+ * kind: a walk goes on only from the candidates it holds, so the graph is theirs alone (r is
+ * filled with it). */
 enum { SE_MAY_RETURN = 1, SE_ON_OFF = 2, SE_OFF_ON = 4, SE_WALKS_KNOWN = 8 };
 int se_reach_walks(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_links,
                    const uint16_t *linked, uint8_t walks[81][10]);
