@@ -382,9 +382,16 @@ static int x_wings(SeCtx *x, const SeGrid *g, const SeGrid *s, const Lost *l, Pa
 }
 
 static uint64_t pair_hash(const SeGrid *work, const SeGrid *source) {
+    /* (four cells' candidates a step: the hash only chooses a bucket, the entries' grids are
+     * compared whole) */
     uint64_t h = 0xcbf29ce484222325ULL;
-    for (int c = 0; c < 81; c++)
-        h = se_mix(h, (uint64_t)work->cands[c] << 16 | source->cands[c]);
+    for (int c = 0; c + 4 <= 81; c += 4) {
+        uint64_t w, s;
+        memcpy(&w, work->cands + c, sizeof w);
+        memcpy(&s, source->cands + c, sizeof s);
+        h = se_mix(se_mix(h, w), s);
+    }
+    h = se_mix(h, (uint64_t)work->cands[80] << 16 | source->cands[80]);
     return se_spread(h); /* (the source's bits alone would choose the bucket) */
 }
 
