@@ -217,11 +217,12 @@ static int settle(Board *g) {
     while (g->dirty) {
         uint32_t work = g->dirty;
         g->dirty = 0;
-        for (int d = 0; d < 9; d++) {
-            if (!(work >> (3 * d) & 7))
-                continue;
-            for (int b = 0; b < 3; b++)
-                if (work >> (3 * d + b) & 1 && !band_update(g, d, b))
+        while (work) { /* (the digits with a dirty band, in order: their bits alone visited) */
+            int d = ctz32(work) / 3;
+            uint32_t bands = work >> (3 * d) & 7;
+            work &= ~(7u << (3 * d));
+            for (; bands; bands &= bands - 1)
+                if (!band_update(g, d, ctz32(bands)))
                     return 0;
             if (!stack_update(g, d))
                 return 0;
