@@ -42,6 +42,7 @@ typedef struct {
 } Board;
 
 static uint32_t BAND_PEERS[27];     /* a cell's row and box within its band, itself out */
+static uint32_t COLUMN_BIT[27];     /* a cell's column within its band (bit c) */
 static uint32_t COLS[9];            /* a column's three cells within a band */
 static uint32_t BOX_IN_BAND[3];     /* a box's nine cells within its band */
 static unsigned char ROWPRES[512];  /* a row's 9 bits -> which of its 3 minirows hold any */
@@ -58,8 +59,10 @@ static void make_tables(void) {
         COLS[c] = 1u << c | 1u << (c + 9) | 1u << (c + 18);
     for (int k = 0; k < 3; k++)
         BOX_IN_BAND[k] = (COLS[3 * k] | COLS[3 * k + 1] | COLS[3 * k + 2]);
-    for (int i = 0; i < 27; i++)
+    for (int i = 0; i < 27; i++) {
         BAND_PEERS[i] = ((0x1FFu << (9 * (i / 9))) | BOX_IN_BAND[(i % 9) / 3]) & ~(1u << i);
+        COLUMN_BIT[i] = 1u << (i % 9);
+    }
     for (unsigned m = 0; m < 512; m++) {
         ROWPRES[m] = (unsigned char)((m & 7 ? 1 : 0) | (m & 070 ? 2 : 0) | (m & 0700 ? 4 : 0));
         unsigned ok = 0;
@@ -315,20 +318,25 @@ static int64_t search(Board *g, int64_t found, Count *k) {
 static int start_board(Board *g, const unsigned char *cells) {
     if (!tables_made)
         make_tables();
-    uint32_t seen[9][3] = {{0}}, own[9][3] = {{0}};
-    g->solved[0] = g->solved[1] = g->solved[2] = 0;
-    for (int c = 0; c < 81; c++)
-        if (cells[c]) {
-            int d = cells[c] - 1, b = c / 27, i = c % 27;
-            g->solved[b] |= 1u << i;
-            own[d][b] |= 1u << i;
-            seen[d][b] |= BAND_PEERS[i];
-            for (int o = 0; o < 3; o++)
-                if (o != b)
-                    seen[d][o] |= COLS[i % 9];
-        }
+    /* seen: a digit's givens' peers in their own band; columns (bit c): their columns, band
+     * by band, which each other band's cells of the digit see once the givens are all read */
+    uint32_t seen[9][3] = {{0}}, own[9][3] = {{0}}, columns[9][3] = {{0}};
+    for (int b = 0; b < 3; b++) {
+        const unsigned char *band = cells + 27 * b;
+        uint32_t solved = 0;
+        for (int i = 0; i < 27; i++)
+            if (band[i]) {
+                int d = band[i] - 1;
+                solved |= 1u << i;
+                own[d][b] |= 1u << i;
+                seen[d][b] |= BAND_PEERS[i];
+                columns[d][b] |= COLUMN_BIT[i];
+            }
+        g->solved[b] = solved;
+    }
     for (int d = 0; d < 9; d++)
         for (int b = 0; b < 3; b++) {
+            seen[d][b] |= COLUMN_CELLS[columns[d][(b + 1) % 3] | columns[d][(b + 2) % 3]];
             if (own[d][b] & seen[d][b])
                 return 0;
             g->F[b][d] = (BAND & ~g->solved[b] & ~seen[d][b]) | own[d][b];
