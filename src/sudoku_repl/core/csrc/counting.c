@@ -43,6 +43,7 @@ typedef struct {
 
 static uint32_t BAND_PEERS[27];     /* a cell's row and box within its band, itself out */
 static uint32_t COLUMN_BIT[27];     /* a cell's column within its band (bit c) */
+static uint32_t CELL_COLUMN[27];    /* a cell's column's three cells within a band */
 static uint32_t COLS[9];            /* a column's three cells within a band */
 static uint32_t BOX_IN_BAND[3];     /* a box's nine cells within its band */
 static unsigned char ROWPRES[512];  /* a row's 9 bits -> which of its 3 minirows hold any */
@@ -62,6 +63,7 @@ static void make_tables(void) {
     for (int i = 0; i < 27; i++) {
         BAND_PEERS[i] = ((0x1FFu << (9 * (i / 9))) | BOX_IN_BAND[(i % 9) / 3]) & ~(1u << i);
         COLUMN_BIT[i] = 1u << (i % 9);
+        CELL_COLUMN[i] = COLS[i % 9];
     }
     for (unsigned m = 0; m < 512; m++) {
         ROWPRES[m] = (unsigned char)((m & 7 ? 1 : 0) | (m & 070 ? 2 : 0) | (m & 0700 ? 4 : 0));
@@ -105,11 +107,10 @@ static int place(Board *g, int d, int b, int i) {
         g->F[b][e] = x & ~bit;
     }
     g->dirty |= SPREAD3[had] << b;
+    /* (the column's cells in band b are in the cell's box: cleared there too, the cell put back) */
+    uint32_t column = CELL_COLUMN[i];
+    g->F[0][d] &= ~column, g->F[1][d] &= ~column, g->F[2][d] &= ~column;
     g->F[b][d] = (g->F[b][d] | bit) & ~BAND_PEERS[i];
-    uint32_t column = COLS[i % 9];
-    for (int o = 0; o < 3; o++)
-        if (o != b)
-            g->F[o][d] &= ~column;
     g->dirty |= 7u << (3 * d);
     return 1;
 }
