@@ -42,6 +42,8 @@ typedef struct {
 } Board;
 
 static uint32_t BAND_PEERS[27];     /* a cell's row and box within its band, itself out */
+static uint32_t COLUMN_BIT[27];     /* a cell's column within its band (bit c) */
+static uint32_t CELL_COLUMN[27];    /* a cell's column's three cells within a band */
 static uint32_t COLS[9];            /* a column's three cells within a band */
 static uint32_t BOX_IN_BAND[3];     /* a box's nine cells within its band */
 static unsigned char ROWPRES[512];  /* a row's 9 bits -> which of its 3 minirows hold any */
@@ -58,8 +60,11 @@ static void make_tables(void) {
         COLS[c] = 1u << c | 1u << (c + 9) | 1u << (c + 18);
     for (int k = 0; k < 3; k++)
         BOX_IN_BAND[k] = (COLS[3 * k] | COLS[3 * k + 1] | COLS[3 * k + 2]);
-    for (int i = 0; i < 27; i++)
+    for (int i = 0; i < 27; i++) {
         BAND_PEERS[i] = ((0x1FFu << (9 * (i / 9))) | BOX_IN_BAND[(i % 9) / 3]) & ~(1u << i);
+        COLUMN_BIT[i] = 1u << (i % 9);
+        CELL_COLUMN[i] = COLS[i % 9];
+    }
     for (unsigned m = 0; m < 512; m++) {
         ROWPRES[m] = (unsigned char)((m & 7 ? 1 : 0) | (m & 070 ? 2 : 0) | (m & 0700 ? 4 : 0));
         unsigned ok = 0;
@@ -102,11 +107,10 @@ static int place(Board *g, int d, int b, int i) {
         g->F[b][e] = x & ~bit;
     }
     g->dirty |= SPREAD3[had] << b;
+    /* (the column's cells in band b are in the cell's box: cleared there too, the cell put back) */
+    uint32_t column = CELL_COLUMN[i];
+    g->F[0][d] &= ~column, g->F[1][d] &= ~column, g->F[2][d] &= ~column;
     g->F[b][d] = (g->F[b][d] | bit) & ~BAND_PEERS[i];
-    uint32_t column = COLS[i % 9];
-    for (int o = 0; o < 3; o++)
-        if (o != b)
-            g->F[o][d] &= ~column;
     g->dirty |= 7u << (3 * d);
     return 1;
 }
@@ -217,11 +221,12 @@ static int settle(Board *g) {
     while (g->dirty) {
         uint32_t work = g->dirty;
         g->dirty = 0;
-        for (int d = 0; d < 9; d++) {
-            if (!(work >> (3 * d) & 7))
-                continue;
-            for (int b = 0; b < 3; b++)
-                if (work >> (3 * d + b) & 1 && !band_update(g, d, b))
+        while (work) { /* (the digits with a dirty band, in order: their bits alone visited) */
+            int d = ctz32(work) / 3;
+            uint32_t bands = work >> (3 * d) & 7;
+            work &= ~(7u << (3 * d));
+            for (; bands; bands &= bands - 1)
+                if (!band_update(g, d, ctz32(bands)))
                     return 0;
             if (!stack_update(g, d))
                 return 0;
@@ -314,20 +319,25 @@ static int64_t search(Board *g, int64_t found, Count *k) {
 static int start_board(Board *g, const unsigned char *cells) {
     if (!tables_made)
         make_tables();
-    uint32_t seen[9][3] = {{0}}, own[9][3] = {{0}};
-    g->solved[0] = g->solved[1] = g->solved[2] = 0;
-    for (int c = 0; c < 81; c++)
-        if (cells[c]) {
-            int d = cells[c] - 1, b = c / 27, i = c % 27;
-            g->solved[b] |= 1u << i;
-            own[d][b] |= 1u << i;
-            seen[d][b] |= BAND_PEERS[i];
-            for (int o = 0; o < 3; o++)
-                if (o != b)
-                    seen[d][o] |= COLS[i % 9];
-        }
+    /* seen: a digit's givens' peers in their own band; columns (bit c): their columns, band
+     * by band, which each other band's cells of the digit see once the givens are all read */
+    uint32_t seen[9][3] = {{0}}, own[9][3] = {{0}}, columns[9][3] = {{0}};
+    for (int b = 0; b < 3; b++) {
+        const unsigned char *band = cells + 27 * b;
+        uint32_t solved = 0;
+        for (int i = 0; i < 27; i++)
+            if (band[i]) {
+                int d = band[i] - 1;
+                solved |= 1u << i;
+                own[d][b] |= 1u << i;
+                seen[d][b] |= BAND_PEERS[i];
+                columns[d][b] |= COLUMN_BIT[i];
+            }
+        g->solved[b] = solved;
+    }
     for (int d = 0; d < 9; d++)
         for (int b = 0; b < 3; b++) {
+            seen[d][b] |= COLUMN_CELLS[columns[d][(b + 1) % 3] | columns[d][(b + 2) % 3]];
             if (own[d][b] & seen[d][b])
                 return 0;
             g->F[b][d] = (BAND & ~g->solved[b] & ~seen[d][b]) | own[d][b];
