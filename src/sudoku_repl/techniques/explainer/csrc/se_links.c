@@ -281,7 +281,8 @@ int se_turbot_fish(SeRungs *r) {
                         Cells rest = se_cells_minus(
                             holders, se_cells_or(UNIT_CELLS[base], UNIT_CELLS[cover]));
                         for (int l = 0; l < cl->n && !failed; l++) {
-                            if (!se_cells_any(se_cells_and(se_cells_and(bl->near[k], cl->near[l]), rest)))
+                            Cells seen = se_cells_and(bl->near[k], cl->near[l]);
+                            if (!se_cells_any(se_cells_and(seen, rest)))
                                 continue;
                             const Ends *x = &bl->ways[k], *y = &cl->ways[l];
                             /* serate's twelve: the base's ends, the cover's, then their
