@@ -94,27 +94,30 @@ static int since_nothing(SeRungs *r, SeNothing *nothing, int technique, int degr
 }
 
 /* the digits (bit v: by ``digits``) or units (bit u) whose places on r's grid are those
- * ``nothing`` kept (a unit's empty cells too); kept anew with ``keep`` */
+ * ``nothing`` kept (a unit's empty cells too); kept anew with ``keep``. A row's (a unit's) nine
+ * masks are compared at once: a step moves the places of a few rows, and only there are the
+ * digits told apart */
 static int same_places(SeNothing *nothing, const SeRungs *r, int digits, int keep) {
     const SeGrid *g = r->g;
-    int same = 0;
-    for (int k = digits ? 1 : 0; k < (digits ? 10 : 27); k++) {
-        int equal = nothing->known >> k & 1 && (digits || nothing->empty[k] == r->empty[k]);
-        for (int i = 0; i < 9 && equal; i++)
-            equal = digits ? nothing->places[i][k] == g->table[9 + i][k]
-                           : nothing->places[k][i + 1] == g->table[k][i + 1];
-        if (keep) {
-            for (int i = 0; i < 9; i++)
-                if (digits)
-                    nothing->places[i][k] = g->table[9 + i][k];
-                else
-                    nothing->places[k][i + 1] = g->table[k][i + 1];
-            nothing->empty[k] = r->empty[k];
-        }
-        same |= equal << k;
+    const size_t masks = 9 * sizeof g->table[0][0];
+    int differ = 0;
+    if (digits) {
+        for (int i = 0; i < 9; i++)
+            if (memcmp(&nothing->places[i][1], &g->table[9 + i][1], masks))
+                for (int k = 1; k < 10; k++)
+                    differ |= (nothing->places[i][k] != g->table[9 + i][k]) << k;
+    } else
+        for (int k = 0; k < 27; k++)
+            differ |= (nothing->empty[k] != r->empty[k] ||
+                       memcmp(&nothing->places[k][1], &g->table[k][1], masks))
+                      << k;
+    int every = digits ? 0x3FE : 0x7FFFFFF, same = nothing->known & every & ~differ;
+    if (keep) {
+        /* (the rows' masks for the digits, every unit's for the units) */
+        memcpy(nothing->places, g->table[digits ? 9 : 0], (digits ? 9 : 27) * sizeof g->table[0]);
+        memcpy(nothing->empty, r->empty, sizeof nothing->empty);
+        nothing->known = every;
     }
-    if (keep)
-        nothing->known = digits ? 0x3FE : 0x7FFFFFF;
     return same;
 }
 

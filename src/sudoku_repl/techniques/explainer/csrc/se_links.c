@@ -65,11 +65,17 @@ static void segments(int e, int *one, int *two) {
 
 static int same_line(int a, int b) { return a / 9 == b / 9 || a % 9 == b % 9; }
 
+/* the cells holding the value: its rows' places laid side by side (row 7 straddles the words) */
 static Cells value_cells(const SeGrid *g, int value) {
     Cells m = se_cells_none();
-    for (int c = 0; c < 81; c++)
-        if (g->cands[c] >> value & 1)
-            m = se_cells_or(m, se_cells_of(c));
+    for (int row = 0; row < 9; row++) {
+        uint64_t places = (uint64_t)g->table[9 + row][value];
+        int first = 9 * row;
+        if (first < 64)
+            m.lo |= places << first;
+        if (first + 9 > 64)
+            m.hi |= first < 64 ? places >> (64 - first) : places << (first - 64);
+    }
     return m;
 }
 
@@ -217,17 +223,32 @@ int se_turbot_fish(SeRungs *r) {
     /* the units of each type (block, row, column) that hold a link of the value, ascending:
      * the walk below goes over these alone (a unit without one joins no chain) */
     int linked[10][3][9], n_linked[10][3];
+    /* ends_in[value][type][unit]: the links of the type (bit b: linked[value][type][b]) with an
+     * end a or b of a way in the unit. A chain's bridges, an end of each link, share a unit
+     * (turbot_share), so a base's covers are among those with an end in a unit of its ends */
+    int ends_in[10][3][27];
     for (int value = 1; value <= 9; value++) {
-        holders_of[value] = value_cells(g, value);
         n_linked[value][0] = n_linked[value][1] = n_linked[value][2] = 0;
-        for (int u = 0; u < 27 && !(r->skip >> value & 1); u++) { /* (skipped: no link) */
+        holders_of[value] = se_cells_none();
+        if (r->skip >> value & 1) /* (skipped: no link) */
+            continue;
+        holders_of[value] = value_cells(g, value);
+        memset(ends_in[value], 0, sizeof ends_in[value]);
+        for (int u = 0; u < 27; u++) {
             Link *l = &links[value][u];
             l->grouped = 0;
             l->n = turbot_ends(u, g->table[u][value], l->ways, &l->grouped);
-            for (int k = 0; k < l->n; k++)
+            if (!l->n)
+                continue;
+            int type = u / 9, bit = 1 << n_linked[value][type];
+            for (int k = 0; k < l->n; k++) {
                 l->near[k] = se_cells_or(PEERS[l->ways[k].a], PEERS[l->ways[k].b]);
-            if (l->n)
-                linked[value][u / 9][n_linked[value][u / 9]++] = u % 9;
+                for (int kind = 0; kind < 3; kind++) {
+                    ends_in[value][type][SE_CELL_UNITS[l->ways[k].a][kind]] |= bit;
+                    ends_in[value][type][SE_CELL_UNITS[l->ways[k].b][kind]] |= bit;
+                }
+            }
+            linked[value][type][n_linked[value][type]++] = u % 9;
         }
     }
     int failed = 0;
@@ -241,9 +262,17 @@ int se_turbot_fish(SeRungs *r) {
                 const Link *bl = &links[value][base];
                 int bg = bl->grouped;
                 Cells base_places = se_cells_and(holders, UNIT_CELLS[base]);
-                for (int k = 0; k < bl->n && !failed; k++)
-                    for (int b = bt == ct ? a + 1 : 0; b < n_linked[value][ct] && !failed; b++) {
-                        int cover = ct * 9 + covers[b];
+                for (int k = 0; k < bl->n && !failed; k++) {
+                    /* the covers with an end in a unit of this way's ends, ascending */
+                    const int *in = ends_in[value][ct];
+                    int joined = 0;
+                    for (int kind = 0; kind < 3; kind++)
+                        joined |= in[SE_CELL_UNITS[bl->ways[k].a][kind]] |
+                                in[SE_CELL_UNITS[bl->ways[k].b][kind]];
+                    if (bt == ct)
+                        joined &= ~((2 << a) - 1);
+                    for (; joined && !failed; joined &= joined - 1) {
+                        int cover = ct * 9 + covers[ctz32((unsigned)joined)];
                         const Link *cl = &links[value][cover];
                         int cg = cl->grouped;
                         if (se_cells_any(se_cells_and(base_places, UNIT_CELLS[cover])))
@@ -252,7 +281,8 @@ int se_turbot_fish(SeRungs *r) {
                         Cells rest = se_cells_minus(
                             holders, se_cells_or(UNIT_CELLS[base], UNIT_CELLS[cover]));
                         for (int l = 0; l < cl->n && !failed; l++) {
-                            if (!se_cells_any(se_cells_and(se_cells_and(bl->near[k], cl->near[l]), rest)))
+                            Cells seen = se_cells_and(bl->near[k], cl->near[l]);
+                            if (!se_cells_any(se_cells_and(seen, rest)))
                                 continue;
                             const Ends *x = &bl->ways[k], *y = &cl->ways[l];
                             /* serate's twelve: the base's ends, the cover's, then their
@@ -263,6 +293,7 @@ int se_turbot_fish(SeRungs *r) {
                                              TURBOT_RATINGS[t]) < 0;
                         }
                     }
+                }
             }
         }
     }

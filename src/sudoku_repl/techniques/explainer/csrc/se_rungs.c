@@ -9,6 +9,14 @@ int SE_CELL_UNIT_BITS[81];
 uint16_t SE_COMBOS[10][126];
 int SE_N_COMBOS[10];
 
+/* the counts of the masks 0-1023, made by the compiler: each quarter of a range is the one
+ * below it with one more bit (0, +1, +1, +2) */
+#define SE_BITS_2(n) n, n + 1, n + 1, n + 2
+#define SE_BITS_4(n) SE_BITS_2(n), SE_BITS_2(n + 1), SE_BITS_2(n + 1), SE_BITS_2(n + 2)
+#define SE_BITS_6(n) SE_BITS_4(n), SE_BITS_4(n + 1), SE_BITS_4(n + 1), SE_BITS_4(n + 2)
+#define SE_BITS_8(n) SE_BITS_6(n), SE_BITS_6(n + 1), SE_BITS_6(n + 1), SE_BITS_6(n + 2)
+const unsigned char SE_BITS_OF[1024] = {SE_BITS_8(0), SE_BITS_8(1), SE_BITS_8(1), SE_BITS_8(2)};
+
 void se_cells_init(void) {
     static int ready;
     if (ready)

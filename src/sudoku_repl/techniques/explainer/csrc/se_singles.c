@@ -46,6 +46,11 @@ int se_naked_singles(SeRungs *r) {
 
 /* the positions (bits) of unit1 whose cells are in unit2: made once */
 static uint16_t INSIDE[27][27];
+/* TOGETHER[by_third][pos]: whether the two or more places ``pos`` of a unit all lie in one of
+ * its thirds: of a block's columns (positions i % 3 alike) or, by_third, of a block's rows or a
+ * line's blocks (positions i / 3 alike): then they lie in the one unit of the other type that
+ * holds the first, and in no other */
+static unsigned char TOGETHER[2][512];
 static int inside_ready;
 
 static void inside_init(void) {
@@ -56,6 +61,12 @@ static void inside_init(void) {
             for (int i = 0; i < 9; i++)
                 if (SE_CELL_UNITS[SE_UNITS[u1][i]][u2 / 9] == u2)
                     INSIDE[u1][u2] |= (uint16_t)(1 << i);
+    for (int pos = 0; pos < 512; pos++)
+        for (int third = 0; third < 3; third++) {
+            int column = 0111 << third, row = 7 << 3 * third, two = se_bits((unsigned)pos) >= 2;
+            TOGETHER[0][pos] |= (unsigned char)(two && !(pos & ~column));
+            TOGETHER[1][pos] |= (unsigned char)(two && !(pos & ~row));
+        }
     inside_ready = 1;
 }
 
@@ -68,18 +79,17 @@ static int locked_places(SeRungs *r, Locked visit) {
     inside_init();
     for (int p = 0; p < 4; p++) {
         int type1 = LOCKING_PAIRS[p][0], type2 = LOCKING_PAIRS[p][1];
+        const unsigned char *together = TOGETHER[type1 || type2 == 1];
         for (int value = 1; value <= 9; value++)
             for (int unit1 = type1 * 9; unit1 < type1 * 9 + 9; unit1++) {
                 int pos = g->table[unit1][value];
-                if (se_bits((unsigned)pos) < 2)
+                if (!together[pos])
                     continue;
-                /* the one unit of type2 that may hold them all: the first one's */
+                /* the one unit of type2 that holds them all: the first one's */
                 int unit2 = SE_CELL_UNITS[SE_UNITS[unit1][ctz32((unsigned)pos)]][type2];
-                if (!(pos & ~INSIDE[unit1][unit2])) {
-                    int done = visit(r, value, unit1, unit2);
-                    if (done)
-                        return done;
-                }
+                int done = visit(r, value, unit1, unit2);
+                if (done)
+                    return done;
             }
     }
     return 0;
@@ -112,6 +122,8 @@ static int direct_pointing_at(SeRungs *r, int value, int unit1, int unit2) {
 int se_direct_pointing(SeRungs *r) { return locked_places(r, direct_pointing_at); }
 
 static int locking_at(SeRungs *r, int value, int unit1, int unit2) {
+    if (!(r->g->table[unit2][value] & ~INSIDE[unit2][unit1])) /* (nothing to remove) */
+        return 0;
     int rems[18], n = 0;
     for (int i = 0; i < 9; i++) {
         int cell = SE_UNITS[unit2][i];
