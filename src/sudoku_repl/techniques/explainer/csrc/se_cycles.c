@@ -301,6 +301,14 @@ static int search(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int unit
     return result;
 }
 
+/* whether a finding so far rates below ``rating`` */
+static int rates_below(const SeCtx *x, int rating) {
+    for (int i = 0; i < x->n_found; i++)
+        if (x->found[i].rating < rating)
+            return 1;
+    return 0;
+}
+
 /* chains.cycles_and_chains_found: X-cycles and X-chains, Y-cycles, then XY (the findings in
  * x->found, as found) */
 static void search_free(void *scratch) {
@@ -314,7 +322,11 @@ static void search_free(void *scratch) {
     PyMem_Free(s);
 }
 
-int se_cycles_run(SeCtx *x, const SeGrid *g) {
+/* the searches X, Y, then XY; with ``easiest`` (only the easiest finding is asked for), the
+ * XY search is left out once an X or Y finding rates below 7.0: an XY one rates 7.0 or more
+ * (its base, and a length penalty of zero or more), so it cannot come first (se_sorted_order:
+ * by rating first) */
+static int cycles_run(SeCtx *x, const SeGrid *g, int easiest) {
     if (x->scratch_free != search_free) { /* made once a context (its stamps run on) */
         if (x->scratch_free)
             x->scratch_free(x->scratch);
@@ -329,9 +341,18 @@ int se_cycles_run(SeCtx *x, const SeGrid *g) {
     Search *s = x->scratch;
     se_links_fill(g, &s->links);
     s->digits = se_memo_digits(x->memo);
-    if (search(x, g, s, 0, 1) == 0 && search(x, g, s, 1, 0) == 0)
+    if (search(x, g, s, 0, 1) == 0 && search(x, g, s, 1, 0) == 0 &&
+        !(easiest && rates_below(x, 70)))
         search(x, g, s, 1, 1);
     return x->stop ? -1 : 0;
+}
+
+int se_cycles_run(SeCtx *x, const SeGrid *g) {
+    return cycles_run(x, g, 0);
+}
+
+int se_cycles_easiest(SeCtx *x, const SeGrid *g) {
+    return cycles_run(x, g, 1);
 }
 
 /* se_cycles(values, cands, deadline, poll[, geometry, shaped]): chains.cycles_and_forcing_chains'
