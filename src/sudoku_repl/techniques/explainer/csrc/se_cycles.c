@@ -265,6 +265,24 @@ static int xy_search_kept(SeCtx *x, const SeGrid *g, Search *s, SeXYMemo *memo, 
     return 0;
 }
 
+/* whether a Y-cycle's walk from the "on" of (cell, value), the cell's two values, may come back
+ * to it: with the cells' links alone, the walk goes on from its start only to the "off" of a
+ * peer of two values holding ``value``, and comes back only through the "off" of the cell's
+ * other value, made by the "on" of such a peer holding that value (the links of a cell of
+ * two values); the geometry's peers (a rule's leaps too) hold every peer a link reads */
+static int y_may_return(const SeGrid *g, const Search *s, int cell, int value) {
+    const uint64_t *peers = g->geo->peer_mask[cell];
+    int other = ctz32(g->cands[cell] & ~(1 << value));
+    uint64_t self[2] = {0, 0};
+    self[cell >> 6] = 1ULL << (cell & 63);
+    for (int i = 0; i < 2; i++) {
+        const uint64_t *held = s->linked_places[i ? other : value];
+        if (!((held[0] & peers[0] & ~self[0]) | (held[1] & peers[1] & ~self[1])))
+            return 0;
+    }
+    return 1;
+}
+
 /* chains._search for one kind of link */
 static int search(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int unit_links) {
     Queue found = {NULL, 0, 0};
@@ -292,13 +310,21 @@ static int search(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int unit
             continue;
         for (int values = mask; values && !result; values &= values - 1) {
             int value = ctz32(values);
-            if (unit_links && !s->walks[cell][value])
+            if (unit_links ? !s->walks[cell][value] : !y_may_return(g, s, cell, value))
                 continue; /* no walk from it can find anything */
             result = se_from_start(x, g, s, cell, value, cell_links, unit_links, &found);
         }
     }
     PyMem_Free(found.q);
     return result;
+}
+
+/* whether a finding so far rates below ``rating`` */
+static int rates_below(const SeCtx *x, int rating) {
+    for (int i = 0; i < x->n_found; i++)
+        if (x->found[i].rating < rating)
+            return 1;
+    return 0;
 }
 
 /* chains.cycles_and_chains_found: X-cycles and X-chains, Y-cycles, then XY (the findings in
@@ -314,7 +340,11 @@ static void search_free(void *scratch) {
     PyMem_Free(s);
 }
 
-int se_cycles_run(SeCtx *x, const SeGrid *g) {
+/* the searches X, Y, then XY; with ``easiest`` (only the easiest finding is asked for), the
+ * XY search is left out once an X or Y finding rates below 7.0: an XY one rates 7.0 or more
+ * (its base, and a length penalty of zero or more), so it cannot come first (se_sorted_order:
+ * by rating first) */
+static int cycles_run(SeCtx *x, const SeGrid *g, int easiest) {
     if (x->scratch_free != search_free) { /* made once a context (its stamps run on) */
         if (x->scratch_free)
             x->scratch_free(x->scratch);
@@ -329,9 +359,18 @@ int se_cycles_run(SeCtx *x, const SeGrid *g) {
     Search *s = x->scratch;
     se_links_fill(g, &s->links);
     s->digits = se_memo_digits(x->memo);
-    if (search(x, g, s, 0, 1) == 0 && search(x, g, s, 1, 0) == 0)
+    if (search(x, g, s, 0, 1) == 0 && search(x, g, s, 1, 0) == 0 &&
+        !(easiest && rates_below(x, 70)))
         search(x, g, s, 1, 1);
     return x->stop ? -1 : 0;
+}
+
+int se_cycles_run(SeCtx *x, const SeGrid *g) {
+    return cycles_run(x, g, 0);
+}
+
+int se_cycles_easiest(SeCtx *x, const SeGrid *g) {
+    return cycles_run(x, g, 1);
 }
 
 /* se_cycles(values, cands, deadline, poll[, geometry, shaped]): chains.cycles_and_forcing_chains'

@@ -187,8 +187,9 @@ static int exclusion_rating(int d) {
 }
 
 /* chain technique ``t`` of degree ``d`` run on ``g`` into ``x`` (its findings, x->n_found;
- * ``limit``: aligned exclusion's, 1 to stop at its first; aligned exclusion on the cells
- * changed since it last found nothing, kept in ``nothing``); -1 with an exception */
+ * ``limit``: 1 where the easiest finding alone is asked for, so aligned exclusion stops at its
+ * first and the cycles leave out findings that cannot come first; aligned exclusion on the
+ * cells changed since it last found nothing, kept in ``nothing``); -1 with an exception */
 static int technique_run(SeCtx *x, const SeGrid *g, int t, int d, Limits *lim, int limit,
                          SeNothing *nothing) {
     if (t == SE_T_EXCLUSION) {
@@ -203,7 +204,7 @@ static int technique_run(SeCtx *x, const SeGrid *g, int t, int d, Limits *lim, i
     if (se_init_maps(x) < 0)
         return -1;
     if (t == SE_T_CYCLES)
-        se_cycles_run(x, g);
+        limit ? se_cycles_easiest(x, g) : se_cycles_run(x, g);
     else {
         const int *k = CHAINERS[d];
         se_chainer_setup(x, k[0], k[1], k[2], k[3], k[4], lim->memo);

@@ -11,6 +11,9 @@
 
 /* the search on a context: 0, or -1 with x->stop set */
 int se_cycles_run(SeCtx *x, const SeGrid *g);
+/* the same where only the easiest finding is asked for (se_sorted_order's first): the
+ * findings hold it, not all the others */
+int se_cycles_easiest(SeCtx *x, const SeGrid *g);
 /* the module function se_cycles */
 PyObject *se_cycles(PyObject *self, PyObject *args);
 
