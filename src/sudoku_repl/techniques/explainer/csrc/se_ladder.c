@@ -113,7 +113,10 @@ static int same_places(SeNothing *nothing, const SeRungs *r, int digits, int kee
                       << k;
     int every = digits ? 0x3FE : 0x7FFFFFF, same = nothing->known & every & ~differ;
     if (keep) {
-        /* (the rows' masks for the digits, every unit's for the units) */
+        /* (the rows' masks for the digits, every unit's for the units: copied whole, so kept
+         * in the grid's own layout) */
+        _Static_assert(sizeof nothing->places[0] == sizeof g->table[0], "a unit's masks alike");
+        _Static_assert(sizeof nothing->empty == sizeof r->empty, "the empty counts alike");
         memcpy(nothing->places, g->table[digits ? 9 : 0], (digits ? 9 : 27) * sizeof g->table[0]);
         memcpy(nothing->empty, r->empty, sizeof nothing->empty);
         nothing->known = every;
