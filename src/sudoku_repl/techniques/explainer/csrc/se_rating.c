@@ -60,7 +60,29 @@ typedef struct {
      * cycles and a static chainer taking turns at each grid do not make theirs again */
     SeScratch scratch[2];
     SeNothing *nothing; /* what each technique of the order found nothing of (se_ladder.h) */
+    /* the chain searches' potentials, parents, queue and walk, handed from one search to the
+     * next: made again from nothing at each search, they were copied over at each doubling */
+    SeCtx buffers;
 } Limits;
+
+/* the growing buffers of ``a`` and ``b`` traded (a search's at its start and end) */
+static void buffers_traded(SeCtx *a, SeCtx *b) {
+    SePot *pots = a->pots;
+    int32_t *par = a->par, *queue = a->queue, *walk = a->walk;
+    int cap_pots = a->cap_pots, cap_par = a->cap_par, cap_queue = a->cap_queue;
+    int cap_walk = a->cap_walk;
+    a->pots = b->pots, a->cap_pots = b->cap_pots, a->par = b->par, a->cap_par = b->cap_par;
+    a->queue = b->queue, a->cap_queue = b->cap_queue, a->walk = b->walk, a->cap_walk = b->cap_walk;
+    b->pots = pots, b->cap_pots = cap_pots, b->par = par, b->cap_par = cap_par;
+    b->queue = queue, b->cap_queue = cap_queue, b->walk = walk, b->cap_walk = cap_walk;
+}
+
+static void buffers_freed(Limits *lim) {
+    PyMem_Free(lim->buffers.pots);
+    PyMem_Free(lim->buffers.par);
+    PyMem_Free(lim->buffers.queue);
+    PyMem_Free(lim->buffers.walk);
+}
 
 #define MAX_ORDER 64
 
@@ -167,6 +189,7 @@ static SeCtx *ctx_lent(Limits *lim, int t, double deadline) {
     *slot = (SeScratch){NULL, NULL};
     x->deadline = deadline;
     x->poll = lim->poll;
+    buffers_traded(x, &lim->buffers);
     return x;
 }
 
@@ -176,6 +199,7 @@ static void ctx_returned(SeCtx *x, Limits *lim, int t) {
     lim->scratch[t == SE_T_CHAINER] = (SeScratch){x->scratch, x->scratch_free};
     x->scratch = NULL;
     x->scratch_free = NULL;
+    buffers_traded(x, &lim->buffers);
     se_ctx_free(x);
     PyMem_Free(x);
 }
@@ -421,6 +445,7 @@ PyObject *se_climb(PyObject *self, PyObject *args) {
     /* (a search stopped early may leave its scratch half done: not kept) */
     se_scratch_left(lim.scratch,
                     status >= 0 && status != SE_CLIMB_STOPPED && status != SE_CLIMB_TIMEOUT);
+    buffers_freed(&lim);
     if (status < 0) {
         Py_XDECREF(steps);
         return NULL;
@@ -619,6 +644,7 @@ PyObject *se_below(PyObject *self, PyObject *args) {
             answer = hardest;
     }
     se_scratch_left(lim.scratch, answer >= 0 && answer != 1);
+    buffers_freed(&lim);
     PyMem_Free(sink.data);
     return answer < 0 ? NULL : PyLong_FromLong(answer);
 }
