@@ -68,15 +68,13 @@ static int pair_found(SeCtx *x, int name, int sort_key, const int16_t *rems, int
  * for up to four times a run: by the cell's own chains (binary) and by the region chains of each
  * unit in which the cell is a place of the value after the first. It is a function of the grid
  * and the start alone (the "+" and nested rules' memos change what is computed, never what is
- * found), so the first one made is kept (``Kept``, in x->kept) and the next ones are copied
- * from it: its potentials with their parents, placed where se_chain would make them again (the
- * same indexes, counted from the start), and its two maps in their order. */
+ * found), so the first one made is kept (``Kept``, in x->kept) and the next ones read it: its
+ * potentials stay where se_chain made them (a run's potentials are never given back, so no
+ * later chain writes over them), and only its two maps are filled again, in their order. */
 typedef struct {
-    int r, a, b;                 /* se_chain's answer; a and b counted from the start */
-    int n_pots, n_par, n_on, n_off;
-    SePot *pots;                 /* their parents counted from the first's */
-    int32_t *par;                /* counted from the start */
-    int32_t *keys;               /* (key, potential) pairs: the "on" map's, then the "off" map's */
+    int r, a, b, start;          /* se_chain's answer and the chain's first potential */
+    int n_on, n_off;
+    int32_t keys[];              /* (key, potential) pairs: the "on" map's, then the "off" map's */
 } Kept;
 
 static void kept_drop(SeCtx *x, int slot) {
@@ -86,46 +84,38 @@ static void kept_drop(SeCtx *x, int slot) {
     }
 }
 
-/* to[i] = from[i] + by, i < n: the two apart (restrict), so that the loop is a vector one */
-static void shift(int32_t *restrict to, const int32_t *restrict from, int n, int32_t by) {
-    for (int i = 0; i < n; i++)
-        to[i] = from[i] + by;
-}
-
-/* the n (key, potential) pairs of ``keys`` into the map, each potential counted from ``base``
- * (the map's fields read once: its stores may alias the pairs) */
-static void put_all(SeMap *m, const int32_t *keys, int n, int base) {
+/* the n (key, potential) pairs of ``keys`` into the map (the map's fields read once: its
+ * stores may alias the pairs) */
+static void put_all(SeMap *m, const int32_t *keys, int n) {
     int32_t *restrict idx = m->idx;
     int16_t *restrict order = m->order + m->n;
     for (int i = 0; i < n; i++) {
-        idx[keys[2 * i]] = base + keys[2 * i + 1];
+        idx[keys[2 * i]] = keys[2 * i + 1];
         order[i] = (int16_t)keys[2 * i];
     }
     m->n += n;
+}
+
+/* the map's (key, potential) pairs in its order into ``keys`` */
+static void pairs_of(int32_t *restrict keys, const SeMap *m) {
+    for (int i = 0; i < m->n; i++) {
+        keys[2 * i] = m->order[i];
+        keys[2 * i + 1] = m->idx[m->order[i]];
+    }
 }
 
 /* se_chain of the one potential (cell, value) on, into the empty maps on and off, its start's
  * index into *start: 1 (a contradiction, at *a and *b), 0, or -1 */
 static int on_chain(SeCtx *x, const SeGrid *g, int cell, int value, SeMap *on, SeMap *off,
                     int *start, int *a, int *b) {
-    int slot = cell * 10 + value, base = x->n_pots, par_base = x->n_par;
+    int slot = cell * 10 + value;
     const Kept *k = x->kept ? x->kept[slot] : NULL;
     if (k) {
-        if (se_grow((void **)&x->pots, &x->cap_pots, base + k->n_pots, sizeof(SePot), x) < 0 ||
-            se_grow((void **)&x->par, &x->cap_par, par_base + k->n_par, sizeof(int32_t), x) < 0)
-            return -1;
-        SePot *p = x->pots + base;
-        memcpy(p, k->pots, (size_t)k->n_pots * sizeof(SePot));
-        for (int i = 0, n = k->n_pots; i < n; i++)
-            p[i].parents += par_base;
-        shift(x->par + par_base, k->par, k->n_par, base);
-        x->n_pots += k->n_pots;
-        x->n_par += k->n_par;
-        put_all(on, k->keys, k->n_on, base);
-        put_all(off, k->keys + 2 * k->n_on, k->n_off, base);
-        *start = base;
-        *a = k->a + base;
-        *b = k->b + base;
+        put_all(on, k->keys, k->n_on);
+        put_all(off, k->keys + 2 * k->n_on, k->n_off);
+        *start = k->start;
+        *a = k->a;
+        *b = k->b;
         return k->r;
     }
     *start = se_pot(x, cell, value, 1, -1);
@@ -137,34 +127,17 @@ static int on_chain(SeCtx *x, const SeGrid *g, int cell, int value, SeMap *on, S
         return r;
     if (!x->kept && !(x->kept = PyMem_Calloc(810, sizeof(void *))))
         return r; /* (a chain not kept is made again: nothing is lost but time) */
-    int n_pots = x->n_pots - base, n_par = x->n_par - par_base, n_keys = on->n + off->n;
-    Kept *e = PyMem_Malloc(sizeof(Kept) + (size_t)n_pots * sizeof(SePot) +
-                           (size_t)(n_par + 2 * n_keys) * sizeof(int32_t));
+    Kept *e = PyMem_Malloc(sizeof(Kept) + 2 * (size_t)(on->n + off->n) * sizeof(int32_t));
     if (!e)
         return r;
     e->r = r;
-    e->a = r ? *a - base : 0;
-    e->b = r ? *b - base : 0;
-    e->n_pots = n_pots;
-    e->n_par = n_par;
+    e->a = r ? *a : 0;
+    e->b = r ? *b : 0;
+    e->start = *start;
     e->n_on = on->n;
     e->n_off = off->n;
-    e->pots = (SePot *)(e + 1);
-    e->par = (int32_t *)(e->pots + n_pots);
-    e->keys = e->par + n_par;
-    memcpy(e->pots, x->pots + base, (size_t)n_pots * sizeof(SePot));
-    for (int i = 0; i < n_pots; i++)
-        e->pots[i].parents -= par_base;
-    shift(e->par, x->par + par_base, n_par, -base);
-    int at = 0;
-    for (int i = 0; i < on->n; i++, at += 2) {
-        e->keys[at] = on->order[i];
-        e->keys[at + 1] = on->idx[on->order[i]] - base;
-    }
-    for (int i = 0; i < off->n; i++, at += 2) {
-        e->keys[at] = off->order[i];
-        e->keys[at + 1] = off->idx[off->order[i]] - base;
-    }
+    pairs_of(e->keys, on);
+    pairs_of(e->keys + 2 * on->n, off);
     PyMem_Free(x->kept[slot]);
     x->kept[slot] = e;
     return r;
@@ -366,11 +339,12 @@ int se_chainer_run(SeCtx *x, const SeGrid *g) {
         se_links_fill(g, &st->links);
         se_reach_fill(x, g, &st->links, reach, 1, NULL);
     }
+    /* (the potentials of every cell's chains stay: a kept chain is read where it was made) */
+    x->n_pots = x->n_par = 0;
     for (int cell = 0; cell < 81 && !x->stop; cell++) {
         int cardinality = BITS[g->cands[cell] >> 1];
         if ((cardinality > 2 || (cardinality > 1 && x->dynamic)) &&
             !(reach && !static_may_find(x, reach, g, cell, cardinality))) {
-            x->n_pots = x->n_par = 0; /* nothing of another cell's chains is kept */
             x->source = cell;
             cell_chains(x, g, cell, cardinality);
         }
