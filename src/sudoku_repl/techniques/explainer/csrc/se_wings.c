@@ -77,6 +77,7 @@ typedef struct {
     SeFinds found;
     int since; /* SeRungs.since and changed */
     SeCells changed;
+    SeCells want; /* since: the changed cells and the peers of the changed bivalue ones */
     int now[2 * 81 * 6]; /* the removals of the pincer being looked at */
     int n_now;
 } Als;
@@ -178,17 +179,22 @@ static int pincers(Als *a, int u) {
     return 0;
 }
 
-/* wings.py's grow: ``seeing``, the cells after the last one that see every cell of the set */
-static int grow(Als *a, int u, SeCells seeing) {
+/* wings.py's grow: ``seeing``, the cells after the last one that see every cell of the set
+ * (``set``). Since (SeRungs.since), a set pincers keeps has a changed cell or sees a changed
+ * pincer, so a cell of ``want``: a set that can take no such cell is left at once */
+static int grow(Als *a, int u, SeCells set, SeCells seeing) {
     if (a->n_cells == a->size)
         return se_bits((unsigned)u) == a->size + 1 ? pincers(a, u) : 0;
+    if (a->since && !ANY(AND(OR(set, seeing), a->want)))
+        return 0;
     for (SeCells m = seeing; ANY(m);) {
         int next = se_cells_pop(&m), mask = a->cands[next];
         int grown = u | mask;
         if (se_bits((unsigned)grown) > a->size + 1)
             continue;
         a->cells[a->n_cells++] = next;
-        int failed = grow(a, grown, AND(AND(seeing, se_cells_after(next)), SE_PEER_CELLS[next])) < 0;
+        int failed = grow(a, grown, OR(set, BIT(next)),
+                          AND(AND(seeing, se_cells_after(next)), SE_PEER_CELLS[next])) < 0;
         a->n_cells--;
         if (failed)
             return -1;
@@ -217,12 +223,15 @@ int se_als_wing(SeRungs *r, int size) {
         if (k == 2)
             a->bivalue = OR(a->bivalue, BIT(c));
     }
+    a->want = a->changed;
+    for (SeCells m = AND(a->changed, a->bivalue); ANY(m);)
+        a->want = OR(a->want, SE_PEER_CELLS[se_cells_pop(&m)]);
     int done = 0;
     for (SeCells left = a->eligible; ANY(left) && !done;) {
         int first = se_cells_pop(&left);
         a->cells[0] = first;
         a->n_cells = 1;
-        done = grow(a, a->cands[first],
+        done = grow(a, a->cands[first], BIT(first),
                     AND(AND(SE_PEER_CELLS[first], se_cells_after(first)), a->eligible));
     }
     done = done < 0 ? -1 : se_finds_emit(&a->found, r);
