@@ -91,27 +91,32 @@ static void make_tables(void) {
     tables_made = 1;
 }
 
-/* digit d in cell i of band b: the cell leaves the other digits, d leaves the cell's peers
- * (0: d could not stand there) */
-static int place(Board *g, int d, int b, int i) {
+/* digit d in open cell i of band b, where the digits of had (bit e) stand: the cell leaves
+ * them, d leaves the cell's peers */
+static void put(Board *g, int d, int b, int i, unsigned had) {
     uint32_t bit = 1u << i;
-    if (!(g->F[b][d] & bit))
-        return 0;
-    if (g->solved[b] & bit)
-        return 1;
     g->solved[b] |= bit;
-    unsigned had = 0; /* (no branch: the cell leaves every digit, d too) */
-    for (int e = 0; e < 9; e++) {
-        uint32_t x = g->F[b][e];
-        had |= (x >> i & 1) << e;
-        g->F[b][e] = x & ~bit;
-    }
+    for (unsigned h = had; h; h &= h - 1) /* (d too: put back below) */
+        g->F[b][ctz32(h)] &= ~bit;
     g->dirty |= SPREAD3[had] << b;
     /* (the column's cells in band b are in the cell's box: cleared there too, the cell put back) */
     uint32_t column = CELL_COLUMN[i];
     g->F[0][d] &= ~column, g->F[1][d] &= ~column, g->F[2][d] &= ~column;
     g->F[b][d] = (g->F[b][d] | bit) & ~BAND_PEERS[i];
     g->dirty |= 7u << (3 * d);
+}
+
+/* digit d in cell i of band b (0: d could not stand there) */
+static int place(Board *g, int d, int b, int i) {
+    uint32_t bit = 1u << i;
+    if (!(g->F[b][d] & bit))
+        return 0;
+    if (g->solved[b] & bit)
+        return 1;
+    unsigned had = 0; /* (no branch: which of the nine hold the cell) */
+    for (int e = 0; e < 9; e++)
+        had |= (g->F[b][e] >> i & 1) << e;
+    put(g, d, b, i, had);
     return 1;
 }
 
@@ -209,8 +214,11 @@ static int naked_singles(Board *g) {
             int d = 0;
             while (d < 9 && !(g->F[b][d] & (1u << i)))
                 d++;
-            if (d == 9 || !place(g, d, b, i))
+            if (d == 9)
                 return 0;
+            /* (the places before took digits from the cell, none added: d is its only one, and
+             * the places set only their own cells solved) */
+            put(g, d, b, i, 1u << d);
         }
     }
     return 1;
@@ -285,12 +293,13 @@ static int64_t search(Board *g, int64_t found, Count *k) {
         digits |= (unsigned)((g->F[b][d] >> i) & 1) << d;
     if (!digits)
         return found;
+    const unsigned had = digits; /* (the open cell's digits: each guess puts one there) */
     if (k->prefer && k->prefer[27 * b + i]) { /* the preferred value first, on a copy */
         unsigned want = 1u << (k->prefer[27 * b + i] - 1);
         if (digits & want && digits != want) {
             digits ^= want;
             Board next = *g;
-            place(&next, ctz32(want), b, i);
+            put(&next, ctz32(want), b, i, had);
             k->guesses++;
             found = search(&next, found, k);
             if (found >= k->limit)
@@ -301,13 +310,13 @@ static int64_t search(Board *g, int64_t found, Count *k) {
         int d = ctz32(digits);
         digits &= digits - 1;
         Board next = *g;
-        place(&next, d, b, i);
+        put(&next, d, b, i, had);
         k->guesses++;
         found = search(&next, found, k);
         if (found >= k->limit)
             return found;
     }
-    place(g, ctz32(digits), b, i); /* the last on g itself: nothing needs it after */
+    put(g, ctz32(digits), b, i, had); /* the last on g itself: nothing needs it after */
     k->guesses++;
     return search(g, found, k);
 }
