@@ -233,6 +233,21 @@ int se_exclusion_run(SeCtx *x, const SeGrid *g, int degree, int limit) {
     return se_exclusion_since(x, g, degree, limit, NULL);
 }
 
+/* the cells with two or more of ``excluders`` (as bits) among their own, as bits (``twice``):
+ * those met twice or more among the excluders' cells */
+static void met_twice(const Table *t, const uint64_t *excluders, uint64_t *twice) {
+    uint64_t once[2] = {0, 0};
+    twice[0] = twice[1] = 0;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = excluders[w]; m; m &= m - 1) {
+            const uint64_t *cells = t->rev[64 * w + ctz64(m)];
+            for (int v = 0; v < 2; v++) {
+                twice[v] |= once[v] & cells[v];
+                once[v] |= cells[v];
+            }
+        }
+}
+
 /* the groups of the pair (c0, c1), c0 < c1, into x->found as se_exclusion_since walks them:
  * 0, 1 once ``limit`` findings are made, or -1 on an error */
 static int pair_groups(SeCtx *x, const SeGrid *g, const Table *t, int degree, int limit,
@@ -246,11 +261,17 @@ static int pair_groups(SeCtx *x, const SeGrid *g, const Table *t, int degree, in
         return limit && x->n_found >= limit;
     }
     /* the thirds: c0's excluders in the table, then c1's not among them, each ascending
-     * (exclusion.py's walk of the two lists, a cell met once) */
-    uint64_t thirds[2][2], keep[2] = {~(uint64_t)0, ~(uint64_t)0};
+     * (exclusion.py's walk of the two lists, a cell met once); of those, only the cells with
+     * two or more of the pair's excluders in common among their own (with fewer, the group
+     * removes nothing: group_hint) */
+    uint64_t thirds[2][2], keep[2] = {~(uint64_t)0, ~(uint64_t)0}, both[2], twice[2];
     if (changed) /* the groups no changed cell touches, left out as bits */
         touching_thirds(g->geo, changed, c0, c1, keep);
+    both[0] = t->exm[c0][0] & t->exm[c1][0];
+    both[1] = t->exm[c0][1] & t->exm[c1][1];
+    met_twice(t, both, twice);
     for (int w = 0; w < 2; w++) {
+        keep[w] &= twice[w];
         uint64_t pair = w == c0 >> 6 ? 1ULL << (c0 & 63) : 0;
         pair |= w == c1 >> 6 ? 1ULL << (c1 & 63) : 0;
         thirds[0][w] = t->exm[c0][w] & t->inm[w] & ~pair & keep[w];
@@ -274,24 +295,6 @@ static int pair_groups(SeCtx *x, const SeGrid *g, const Table *t, int degree, in
     return limit && x->n_found >= limit;
 }
 
-/* the cells before c1 in the table with two excluders or more in common with it, as bits
- * (``firsts``): those of c1's excluders' cells met twice or more. With fewer in common no
- * group of the pair can remove anything (group_hint: a third cell only narrows them) */
-static void firsts_of(const Table *t, int c1, uint64_t *firsts) {
-    uint64_t once[2] = {0, 0};
-    firsts[0] = firsts[1] = 0;
-    for (int w = 0; w < 2; w++)
-        for (uint64_t m = t->exm[c1][w]; m; m &= m - 1) {
-            const uint64_t *cells = t->rev[64 * w + ctz64(m)];
-            for (int v = 0; v < 2; v++) {
-                firsts[v] |= once[v] & cells[v];
-                once[v] |= cells[v];
-            }
-        }
-    firsts[0] &= t->inm[0] & (c1 < 64 ? (1ULL << c1) - 1 : ~(uint64_t)0);
-    firsts[1] &= t->inm[1] & (c1 < 64 ? 0 : (1ULL << (c1 - 64)) - 1);
-}
-
 int se_exclusion_since(SeCtx *x, const SeGrid *g, int degree, int limit, const uint64_t *changed) {
     Hits hits = {0};
     Table *t = PyMem_Malloc(sizeof(Table));
@@ -304,8 +307,13 @@ int se_exclusion_since(SeCtx *x, const SeGrid *g, int degree, int limit, const u
     /* the pairs by their second cell, then their first, both ascending (exclusion.py's) */
     for (int second = 1; second < t->n && !result; second++) {
         int c1 = t->cells[second];
+        /* the firsts: the cells before c1 in the table with two excluders or more in common
+         * with it (with fewer, no group of the pair can remove anything: group_hint, and a
+         * third cell only narrows them), ascending as the table is */
         uint64_t firsts[2];
-        firsts_of(t, c1, firsts);
+        met_twice(t, t->exm[c1], firsts);
+        firsts[0] &= t->inm[0] & (c1 < 64 ? (1ULL << c1) - 1 : ~(uint64_t)0);
+        firsts[1] &= t->inm[1] & (c1 < 64 ? 0 : (1ULL << (c1 - 64)) - 1);
         for (int w = 0; w < 2 && !result; w++)
             for (uint64_t m = firsts[w]; m && !result; m &= m - 1) {
                 int c0 = 64 * w + ctz64(m);
