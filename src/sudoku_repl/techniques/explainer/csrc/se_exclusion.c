@@ -11,6 +11,7 @@ static int peers(const SeGeo *geo, int a, int b) {
 typedef struct {
     int cells[81], n;       /* exclusion._candidates' cells, ascending */
     uint64_t exm[81][2];    /* their excluders as bits (cell >> 6, 1 << (cell & 63)) */
+    uint64_t rev[81][2];    /* by excluder: the cells whose excluder it is, as bits */
     uint64_t inm[2];        /* the cells, as bits */
 } Table;
 
@@ -18,6 +19,7 @@ static void candidates(const SeGrid *g, int degree, Table *t) {
     const SeGeo *geo = g->geo;
     t->inm[0] = t->inm[1] = 0;
     t->n = 0;
+    memset(t->rev, 0, sizeof t->rev);
     for (int cell = 0; cell < 81; cell++) {
         if (BITS[g->cands[cell] >> 1] < 2)
             continue;
@@ -30,6 +32,7 @@ static void candidates(const SeGrid *g, int degree, Table *t) {
             else if (k >= 2 && k <= degree) {
                 n++;
                 t->exm[cell][p >> 6] |= 1ULL << (p & 63);
+                t->rev[p][cell >> 6] |= 1ULL << (cell & 63);
             }
         }
         if (!single && n) {
@@ -230,6 +233,68 @@ int se_exclusion_run(SeCtx *x, const SeGrid *g, int degree, int limit) {
     return se_exclusion_since(x, g, degree, limit, NULL);
 }
 
+/* the cells with two or more of ``excluders`` (as bits) among their own, as bits (``twice``):
+ * those met twice or more among the excluders' cells */
+static void met_twice(const Table *t, const uint64_t *excluders, uint64_t *twice) {
+    uint64_t once[2] = {0, 0};
+    twice[0] = twice[1] = 0;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = excluders[w]; m; m &= m - 1) {
+            const uint64_t *cells = t->rev[64 * w + ctz64(m)];
+            for (int v = 0; v < 2; v++) {
+                twice[v] |= once[v] & cells[v];
+                once[v] |= cells[v];
+            }
+        }
+}
+
+/* the groups of the pair (c0, c1), c0 < c1, into x->found as se_exclusion_since walks them:
+ * 0, 1 once ``limit`` findings are made, or -1 on an error */
+static int pair_groups(SeCtx *x, const SeGrid *g, const Table *t, int degree, int limit,
+                       const uint64_t *changed, Hits *hits, int c0, int c1) {
+    if (degree == 2) {
+        int group[2] = {c0, c1};
+        if (changed && !touched(g->geo, changed, group, 2))
+            return 0;
+        if (group_hint(x, g, t, group, 2) < 0)
+            return -1;
+        return limit && x->n_found >= limit;
+    }
+    /* the thirds: c0's excluders in the table, then c1's not among them, each ascending
+     * (exclusion.py's walk of the two lists, a cell met once); of those, only the cells with
+     * two or more of the pair's excluders in common among their own (with fewer, the group
+     * removes nothing: group_hint) */
+    uint64_t thirds[2][2], keep[2] = {~(uint64_t)0, ~(uint64_t)0}, both[2], twice[2];
+    if (changed) /* the groups no changed cell touches, left out as bits */
+        touching_thirds(g->geo, changed, c0, c1, keep);
+    both[0] = t->exm[c0][0] & t->exm[c1][0];
+    both[1] = t->exm[c0][1] & t->exm[c1][1];
+    met_twice(t, both, twice);
+    for (int w = 0; w < 2; w++) {
+        keep[w] &= twice[w];
+        uint64_t pair = w == c0 >> 6 ? 1ULL << (c0 & 63) : 0;
+        pair |= w == c1 >> 6 ? 1ULL << (c1 & 63) : 0;
+        thirds[0][w] = t->exm[c0][w] & t->inm[w] & ~pair & keep[w];
+        thirds[1][w] = t->exm[c1][w] & ~t->exm[c0][w] & t->inm[w] & ~pair & keep[w];
+    }
+    for (int l = 0; l < 2; l++)
+        for (int w = 0; w < 2; w++)
+            for (uint64_t bits = thirds[l][w]; bits; bits &= bits - 1) {
+                int c = 64 * w + ctz64(bits);
+                if (met_before(t, c0, c1, c) && !among(hits, c0, c1, c))
+                    continue; /* it removed nothing then: nor now */
+                int group[3] = {c0, c1, c};
+                int said = group_hint(x, g, t, group, 3);
+                if (said < 0)
+                    return -1;
+                if (said)
+                    remember(hits, c0, c1, c);
+                if (limit && x->n_found >= limit)
+                    return 1;
+            }
+    return limit && x->n_found >= limit;
+}
+
 int se_exclusion_since(SeCtx *x, const SeGrid *g, int degree, int limit, const uint64_t *changed) {
     Hits hits = {0};
     Table *t = PyMem_Malloc(sizeof(Table));
@@ -239,59 +304,24 @@ int se_exclusion_since(SeCtx *x, const SeGrid *g, int degree, int limit, const u
     }
     int result = 0;
     candidates(g, degree, t);
-    for (int second = 1; second < t->n; second++)
-        for (int first = 0; first < second; first++) {
-            int c0 = t->cells[first], c1 = t->cells[second];
-            if (degree == 2) {
-                int group[2] = {c0, c1};
-                if (changed && !touched(g->geo, changed, group, 2))
-                    continue;
-                if (group_hint(x, g, t, group, 2) < 0) {
-                    result = -1;
-                    goto done;
-                }
-            } else {
-                /* a third cell only narrows the excluders the pair has in common: fewer than
-                 * two already, and no group of the pair can remove anything (group_hint) */
-                uint64_t lo = t->exm[c0][0] & t->exm[c1][0], hi = t->exm[c0][1] & t->exm[c1][1];
-                uint64_t one = lo | hi;
-                if (!(lo && hi) && !(one & (one - 1)))
-                    continue;
-                /* the thirds: c0's excluders in the table, then c1's not among them, each
-                 * ascending (exclusion.py's walk of the two lists, a cell met once) */
-                uint64_t thirds[2][2], keep[2] = {~(uint64_t)0, ~(uint64_t)0};
-                if (changed) /* the groups no changed cell touches, left out as bits */
-                    touching_thirds(g->geo, changed, c0, c1, keep);
-                for (int w = 0; w < 2; w++) {
-                    uint64_t pair = w == c0 >> 6 ? 1ULL << (c0 & 63) : 0;
-                    pair |= w == c1 >> 6 ? 1ULL << (c1 & 63) : 0;
-                    thirds[0][w] = t->exm[c0][w] & t->inm[w] & ~pair & keep[w];
-                    thirds[1][w] = t->exm[c1][w] & ~t->exm[c0][w] & t->inm[w] & ~pair & keep[w];
-                }
-                for (int l = 0; l < 2; l++)
-                    for (int w = 0; w < 2; w++)
-                        for (uint64_t bits = thirds[l][w]; bits; bits &= bits - 1) {
-                            int c = 64 * w + ctz64(bits);
-                            if (met_before(t, c0, c1, c) && !among(&hits, c0, c1, c))
-                                continue; /* it removed nothing then: nor now */
-                            int group[3] = {c0, c1, c};
-                            int said = group_hint(x, g, t, group, 3);
-                            if (said < 0) {
-                                result = -1;
-                                goto done;
-                            }
-                            if (said)
-                                remember(&hits, c0, c1, c);
-                            if (limit && x->n_found >= limit)
-                                goto done;
-                        }
+    /* the pairs by their second cell, then their first, both ascending (exclusion.py's) */
+    for (int second = 1; second < t->n && !result; second++) {
+        int c1 = t->cells[second];
+        /* the firsts: the cells before c1 in the table with two excluders or more in common
+         * with it (with fewer, no group of the pair can remove anything: group_hint, and a
+         * third cell only narrows them), ascending as the table is */
+        uint64_t firsts[2];
+        met_twice(t, t->exm[c1], firsts);
+        firsts[0] &= t->inm[0] & (c1 < 64 ? (1ULL << c1) - 1 : ~(uint64_t)0);
+        firsts[1] &= t->inm[1] & (c1 < 64 ? 0 : (1ULL << (c1 - 64)) - 1);
+        for (int w = 0; w < 2 && !result; w++)
+            for (uint64_t m = firsts[w]; m && !result; m &= m - 1) {
+                int c0 = 64 * w + ctz64(m);
+                result = pair_groups(x, g, t, degree, limit, changed, &hits, c0, c1);
             }
-            if (limit && x->n_found >= limit)
-                goto done;
-        }
-done:
+    }
     PyMem_Free(t);
-    return result;
+    return result < 0 ? -1 : 0;
 }
 
 PyObject *se_exclusion(PyObject *self, PyObject *args) {
