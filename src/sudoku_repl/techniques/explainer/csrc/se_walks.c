@@ -56,32 +56,19 @@ static int cycles(SeCtx *x, const SeGrid *g, Search *s, int start, int cell_link
         while (head_on < s->on.n) {
             if (se_check_stop(x))
                 return -1;
-            int pi = s->on.q[head_on++], marked = 0;
+            int pi = s->on.q[head_on++];
             /* (the sinks left out: no walk goes on from one, and none is the start) */
             int n = linked_offs(g, s, &x->pots[pi], cell_links, targets);
-            const SePot *p = &x->pots[pi];
-            const SePot *up = p->n_parents ? &x->pots[x->par[p->parents]] : NULL;
-            int parent_key = up ? se_key(up->cell, up->value, up->on) : -1;
+            mark_ancestors(x, s, pi);
             for (int i = 0; i < n; i++) {
-                int cell = targets[i] >> 4, value = targets[i] & 15, key = se_key(cell, value, 0);
-                /* an "off" ancestor was made in this walk (seen_off stamped): only such a key
-                 * needs the ancestors marked, and the parent, the most often met, needs none */
-                if (key == parent_key)
+                int cell = targets[i] >> 4, value = targets[i] & 15;
+                if (s->ancestor[se_key(cell, value, 0)] == s->agen)
                     continue;
-                if (s->seen_off[key] == s->gen) {
-                    if (!marked) {
-                        mark_ancestors(x, s, pi);
-                        marked = 1;
-                    }
-                    if (s->ancestor[key] == s->agen)
-                        continue;
-                }
-                if (scc && scc->part[scc->node[key]] != part)
+                if (scc && scc->part[scc->node[se_key(cell, value, 0)]] != part)
                     continue;
                 int off = se_pot(x, cell, value, 0, pi);
                 if (off < 0 || se_queue_push(x, &s->off, off) < 0)
                     return -1;
-                s->seen_off[key] = s->gen;
             }
         }
         length++;

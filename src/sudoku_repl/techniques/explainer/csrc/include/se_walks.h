@@ -31,8 +31,7 @@ static inline int se_queue_push(SeCtx *x, Queue *q, int pot) {
 typedef struct {
     SeLinks links;
     Queue on, off;
-    /* stamps: the key is in to_on, to_off (a cycle walk's "off": made in the walk) */
-    int32_t seen_on[SE_KEYS], seen_off[SE_KEYS];
+    int32_t seen_on[SE_KEYS], seen_off[SE_KEYS]; /* stamps: the key is in to_on, to_off */
     int gen;
     int32_t ancestor[SE_KEYS]; /* stamps: the key is an ancestor of the potential at hand */
     int agen;
