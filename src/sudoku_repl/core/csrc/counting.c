@@ -91,19 +91,25 @@ static void make_tables(void) {
     tables_made = 1;
 }
 
-/* digit d in open cell i of band b, where the digits of had (bit e) stand: the cell leaves
- * them, d leaves the cell's peers */
-static void put(Board *g, int d, int b, int i, unsigned had) {
+/* digit d in open cell i of band b, which the digits of had (bit e) have left already: d
+ * leaves the cell's peers */
+static void put_left(Board *g, int d, int b, int i, unsigned had) {
     uint32_t bit = 1u << i;
     g->solved[b] |= bit;
-    for (unsigned h = had; h; h &= h - 1) /* (d too: put back below) */
-        g->F[b][ctz32(h)] &= ~bit;
     g->dirty |= SPREAD3[had] << b;
     /* (the column's cells in band b are in the cell's box: cleared there too, the cell put back) */
     uint32_t column = CELL_COLUMN[i];
     g->F[0][d] &= ~column, g->F[1][d] &= ~column, g->F[2][d] &= ~column;
     g->F[b][d] = (g->F[b][d] | bit) & ~BAND_PEERS[i];
     g->dirty |= 7u << (3 * d);
+}
+
+/* digit d in open cell i of band b, where the digits of had (bit e) stand: the cell leaves
+ * them, d leaves the cell's peers */
+static void put(Board *g, int d, int b, int i, unsigned had) {
+    for (unsigned h = had; h; h &= h - 1) /* (d too: put back by put_left) */
+        g->F[b][ctz32(h)] &= ~(1u << i);
+    put_left(g, d, b, i, had);
 }
 
 /* digit d in cell i of band b (0: d could not stand there) */
@@ -113,10 +119,12 @@ static int place(Board *g, int d, int b, int i) {
         return 0;
     if (g->solved[b] & bit)
         return 1;
-    unsigned had = 0; /* (no branch: which of the nine hold the cell) */
-    for (int e = 0; e < 9; e++)
+    unsigned had = 0; /* (no branch: which of the nine held the cell, the cell left) */
+    for (int e = 0; e < 9; e++) {
         had |= (g->F[b][e] >> i & 1) << e;
-    put(g, d, b, i, had);
+        g->F[b][e] &= ~bit;
+    }
+    put_left(g, d, b, i, had);
     return 1;
 }
 
