@@ -88,37 +88,45 @@ static int start_filling(Filling *f, const unsigned char *cells) {
     return 1;
 }
 
+/* three bit planes added: *carry the twos, the ones returned */
+static inline uint64_t added(uint64_t a, uint64_t b, uint64_t c, uint64_t *carry) {
+    uint64_t u = a ^ b;
+    *carry = (a & b) | (u & c);
+    return u ^ c;
+}
+
 /* making._completion_pure's fill: the first empty cell with the fewest values, its values in
- * a random order (1: filled). Each empty cell's count of values is summed in four bit planes
- * over the nine bitboards; the cells of the least count are then read off the planes, and the
+ * a random order (1: filled). Each empty cell's count of values (0 to 9) is summed in four bit
+ * planes over the nine bitboards by a tree of adders; the cells of the least count are read
+ * off the planes from the highest (those without the plane's bit, while any are), and the
  * first of them is the cell the scan in cell order takes. */
 static int fill(Filling *f, uint64_t *state) {
     if (!(f->empty[0] | f->empty[1]))
         return 1;
-    uint64_t least[2];
-    int found = 0;
-    {
-        uint64_t s[4][2] = {{0}};
-        for (int v = 0; v < 9; v++)
-            for (int w = 0; w < 2; w++) {
-                uint64_t carry = f->open[v][w];
-                for (int k = 0; k < 4 && carry; k++) {
-                    uint64_t t = s[k][w] & carry;
-                    s[k][w] ^= carry;
-                    carry = t;
-                }
-            }
-        for (int n = 0; n <= 9 && !found; n++)
-            for (int w = 0; w < 2; w++) {
-                uint64_t m = f->empty[w];
-                for (int k = 0; k < 4; k++)
-                    m &= n >> k & 1 ? s[k][w] : ~s[k][w];
-                least[w] = m;
-                found |= m != 0;
-                if (found && !n)
-                    return 0; /* (an empty cell no value can take) */
-            }
+    uint64_t s[4][2], least[2];
+    for (int w = 0; w < 2; w++) {
+        uint64_t(*o)[2] = f->open, ca, cb, cc, cd, ce;
+        uint64_t sa = added(o[0][w], o[1][w], o[2][w], &ca),
+                 sb = added(o[3][w], o[4][w], o[5][w], &cb),
+                 sc = added(o[6][w], o[7][w], o[8][w], &cc);
+        s[0][w] = added(sa, sb, sc, &cd);
+        uint64_t se = added(ca, cb, cc, &ce); /* (the twos: ca cb cc cd) */
+        s[1][w] = se ^ cd;
+        uint64_t fours = se & cd;
+        s[2][w] = ce ^ fours;
+        s[3][w] = ce & fours;
+        least[w] = f->empty[w];
     }
+    int least_count = 0;
+    for (int k = 3; k >= 0; k--) {
+        uint64_t without[2] = {least[0] & ~s[k][0], least[1] & ~s[k][1]};
+        if (without[0] | without[1])
+            least[0] = without[0], least[1] = without[1];
+        else
+            least_count |= 1 << k;
+    }
+    if (!least_count)
+        return 0; /* (an empty cell no value can take) */
     int best = least[0] ? ctz64(least[0]) : 64 + ctz64(least[1]);
     int r = best / 9, c = best % 9, x = box_of(best);
     unsigned mask = FULL & ~(f->rows[r] | f->cols[c] | f->boxes[x]);
