@@ -41,7 +41,14 @@ typedef struct {
     uint64_t empty[2];
 } Filling;
 
-static inline int box_of(int i) { return (i / 27) * 3 + (i % 9) / 3; }
+/* a cell's box (a table: the two divisions and a remainder cost more, read thousands of times
+ * a start by forced and the givens' masks) */
+static const unsigned char BOX_OF[81] = {
+    0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 0, 0, 1, 1, 1, 2, 2, 2,
+    3, 3, 3, 4, 4, 4, 5, 5, 5, 3, 3, 3, 4, 4, 4, 5, 5, 5, 3, 3, 3, 4, 4, 4, 5, 5, 5,
+    6, 6, 6, 7, 7, 7, 8, 8, 8, 6, 6, 6, 7, 7, 7, 8, 8, 8, 6, 6, 6, 7, 7, 7, 8, 8, 8};
+
+static inline int box_of(int i) { return BOX_OF[i]; }
 
 static uint64_t PEERS[81][2]; /* a cell's row, column and box, itself in */
 static int peers_made;
