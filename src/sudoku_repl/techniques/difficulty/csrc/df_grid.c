@@ -272,8 +272,10 @@ static int df_brt_bands(DfGrid *g) {
                     int k = ctz32(fresh), c;
                     const uint32_t *peers = DF_PEER_BANDS[27 * b + k];
                     fresh &= fresh - 1;
-                    for (d = 0; !(g->w[d][b] >> k & 1); d++)
+                    for (d = 0; d < 9 && !(g->w[d][b] >> k & 1); d++)
                         ;
+                    if (d == 9)
+                        goto contradiction; /* a single of the same digit left it empty */
                     for (c = 0; c < 3; c++) {
                         uint32_t left = g->w[d][c] & ~peers[c];
                         if (left != g->w[d][c]) {
