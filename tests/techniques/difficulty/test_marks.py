@@ -3,6 +3,9 @@ state; bad text said in one line."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from sudoku_repl.core.engine import Engine, loaded_state
@@ -98,3 +101,23 @@ def test_cells_are_named_row_and_column_from_1() -> None:
     assert cell_name(0) == "r1c1"
     assert cell_name(4) == "r1c5"
     assert cell_name(80) == "r9c9"
+
+
+def test_rating_a_classic_state_imports_no_session_nor_rules() -> None:
+    # a process that rates a file of states (benchmarks/bench_difficulty.py's, a user's) pays its
+    # imports once a file: the rules' parser, the session's state and the core's counter (its
+    # C extension) are not on a classic state's way
+    code = (
+        "import sys\n"
+        "from sudoku_repl.techniques.difficulty.braids import b_rating\n"
+        "from sudoku_repl.techniques.difficulty.bxb import bxb_rating\n"
+        "from sudoku_repl.techniques.difficulty.marks import Marks\n"
+        "from sudoku_repl.techniques.difficulty.te import te_depth\n"
+        f"te_depth(Marks.from_sukaku({SEED!r}))\n"
+        "print(' '.join(sorted(sys.modules)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = set(done.stdout.split())
+    assert "sudoku_repl.techniques.difficulty.te" in loaded
+    unwanted = {"core.rules", "core.state", "core.counting", "core.native"}
+    assert not {f"sudoku_repl.{name}" for name in unwanted} & loaded

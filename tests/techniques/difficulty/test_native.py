@@ -73,3 +73,32 @@ def test_python_m_says_which_build_of_the_measures_runs(engine: str) -> None:
         assert done.stdout == "native measures of difficulty (C)\n"
     else:
         assert done.stdout.startswith("pure Python (no native measures of difficulty: ")
+
+
+@pytest.mark.skipif(not native.available(), reason=native.build())
+def test_the_c_closes_each_trial_of_a_state_as_the_python_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # T&E's trials, one candidate assumed in a state BRT closed: most meet a contradiction,
+    # the others close with cells decided across every band, as the C's own trials do
+    monkeypatch.setenv(ENV, "native")
+    native.reset()
+    close = native.brt(CLASSIC_BOARD)
+    assert close is not None
+    start = list(Marks.from_sukaku(SAMPLE[1]).cands)
+    assert brt.propagate(start)
+    trials = [
+        start[:cell] + [1 << d] + start[cell + 1 :]
+        for cell, m in enumerate(start)
+        if m & (m - 1)
+        for d in range(9)
+        if m >> d & 1
+    ]
+    reached = []
+    for trial in trials:
+        cands = list(trial)
+        reached.append(tuple(cands) if brt.propagate(cands) else None)
+    assert 0 < reached.count(None) < len(trials)
+    assert [close(trial) for trial in trials] == reached
+    monkeypatch.undo()
+    native.reset()

@@ -21,12 +21,14 @@ its tables: classic sudoku's its own, another board's handed to it once (a board
 from __future__ import annotations
 
 from functools import cache
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
 from sudoku_repl.core.geometry import CLASSIC, FULL, Cell, Geometry
-from sudoku_repl.core.rules import NO_RULES, Rules, geometry_of, parse
+
+if TYPE_CHECKING:  # (the rules are read only for a variant's board: classic sudoku needs none)
+    from sudoku_repl.core.rules import Rules
 
 CELLS: Final = 81
 
@@ -84,13 +86,21 @@ CLASSIC_BOARD: Final = _board(CLASSIC)
 
 
 @cache
-def board_of(rules: Rules = NO_RULES) -> Board:
+def board_of(rules: Rules | None = None) -> Board:
     """The board of these rules (``core/rules``); classic sudoku's for none."""
-    return CLASSIC_BOARD if not rules.words else _board(geometry_of(rules))
+    if rules is None or not rules.words:
+        return CLASSIC_BOARD
+    from sudoku_repl.core.rules import geometry_of
+
+    return _board(geometry_of(rules))
 
 
 @cache
 def board_for(line: str) -> Board:
     """The board of a quiz's rules line (``Quiz.rules``, as ``core/rules.parse`` reads it;
     ``""``: classic sudoku). ``QuizError`` for a line that names no rules."""
-    return board_of(parse(line)) if line else CLASSIC_BOARD
+    if not line:
+        return CLASSIC_BOARD
+    from sudoku_repl.core.rules import parse
+
+    return board_of(parse(line))

@@ -9,29 +9,21 @@ the state a stepping session has reached are rated alike.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from sudoku_repl.core.counting import BOX, COL, ROW
 from sudoku_repl.core.geometry import FULL, Cell, Mask
-from sudoku_repl.core.state import EngineState, Status
 from sudoku_repl.techniques.difficulty.board import CLASSIC_BOARD, Board
 
+if TYPE_CHECKING:  # (a session's state is read only by from_engine_state: a rating needs none)
+    from sudoku_repl.core.state import EngineState
+
 CELLS: Final = 81
-#: the 27 units' cells: rows, columns, boxes
-UNITS: Final[tuple[tuple[Cell, ...], ...]] = tuple(
-    tuple(k for k in range(CELLS) if of[k] == u) for of in (ROW, COL, BOX) for u in range(9)
-)
+#: the 27 units' cells: rows, columns, boxes, each ascending (classic sudoku's board's houses)
+UNITS: Final[tuple[tuple[Cell, ...], ...]] = CLASSIC_BOARD.houses
 #: each cell's 20 peers (the cells sharing a unit with it), ascending
-PEERS: Final[tuple[tuple[Cell, ...], ...]] = tuple(
-    tuple(
-        k
-        for k in range(CELLS)
-        if k != i and (ROW[k] == ROW[i] or COL[k] == COL[i] or BOX[k] == BOX[i])
-    )
-    for i in range(CELLS)
-)
+PEERS: Final[tuple[tuple[Cell, ...], ...]] = CLASSIC_BOARD.peers
 
 #: a candidate: a cell and one of its digits
 Candidate = tuple[Cell, int]
@@ -138,6 +130,8 @@ class Marks:
         """A session's state as it stands (``session.engine.state()``): its values and
         candidates, or, before its first step (LOADED: no candidate computed yet), its givens'
         candidates (``from_givens``)."""
+        from sudoku_repl.core.state import Status
+
         if state.status is Status.LOADED:
             if len(state.values) != CELLS:
                 raise MarksError("the measures of difficulty take a 9x9 quiz (81 cells)")

@@ -4,6 +4,7 @@
 #include <string.h>
 
 DfBoard DF_CLASSIC;
+uint32_t DF_PEER_BANDS[DF_CELLS][3];
 
 void df_board_classic_init(void) {
     DfBoard *b = &DF_CLASSIC;
@@ -20,8 +21,10 @@ void df_board_classic_init(void) {
         int r = i / 9, c = i % 9, x = (r / 3) * 3 + c / 3;
         for (k = 0; k < DF_CELLS; k++) {
             int kr = k / 9, kc = k % 9, kx = (kr / 3) * 3 + kc / 3;
-            if (k != i && (kr == r || kc == c || kx == x))
+            if (k != i && (kr == r || kc == c || kx == x)) {
                 b->peer[i][b->npeers[i]++] = (uint8_t)k;
+                DF_PEER_BANDS[i][k / 27] |= 1u << (k % 27);
+            }
         }
     }
     (void)df_board_finish(b); /* (classic sudoku's tables are whole) */

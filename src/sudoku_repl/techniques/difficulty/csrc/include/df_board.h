@@ -45,6 +45,11 @@ typedef struct {
     uint64_t peer_houses[DF_CELLS]; /* the houses a cell's peers meet, its own left out */
 } DfBoard;
 
+/* classic sudoku by band: a band is three rows, 27 cells, a bit each (cell 27 * band + k at
+ * bit k), as df_grid.c's BRT keeps each digit's places */
+#define DF_BAND 0x7FFFFFFu
+extern uint32_t DF_PEER_BANDS[DF_CELLS][3]; /* each cell's 20 peers, by band */
+
 /* classic sudoku's board: rows, columns, boxes (after df_board_classic_init) */
 extern DfBoard DF_CLASSIC;
 void df_board_classic_init(void);

@@ -19,6 +19,11 @@ typedef struct {
     int solved;             /* how many cells are done */
     uint64_t dirty;         /* a bit a house changed since BRT last looked at it */
     const DfBoard *b;       /* the board the grid is on */
+    /* classic sudoku's BRT works on each digit's places by band (df_board.h's DF_BAND), kept
+     * here between its calls so that a trial converts only the cells changed since */
+    uint32_t w[9][3];   /* digit d's places by band, where not stale */
+    uint32_t doneb[3];  /* the cells done, by band, where not stale */
+    uint32_t stale[3];  /* the cells changed since w and doneb were last true of them */
 } DfGrid;
 
 /* a grid from 81 masks on board b: nothing done yet */
@@ -28,6 +33,7 @@ void df_grid_from(DfGrid *g, const uint16_t *cands, const DfBoard *b);
 static inline void df_set(DfGrid *g, int cell, unsigned mask) {
     g->c[cell] = (uint16_t)mask;
     g->dirty |= g->b->house_bits[cell];
+    g->stale[cell / 27] |= 1u << (cell % 27);
 }
 
 /* the singles todo[0..n) names placed: each leaves its peers (and, under non-consecutive, its
