@@ -53,7 +53,9 @@ int se_rung_run(SeRungs *r, int technique, int degree) {
 /* whether a technique finds one digit at a time (1), one unit (2), by its cells (3: since), or
  * none of these (0) */
 static int one_at_a_time(int technique) {
-    if (technique == SE_FISH || technique == SE_TURBOT_FISH || technique == SE_THREE_STRONG_LINKS)
+    if (technique == SE_FISH || technique == SE_TURBOT_FISH || technique == SE_THREE_STRONG_LINKS ||
+        technique == SE_HIDDEN_SINGLE || technique == SE_DIRECT_POINTING ||
+        technique == SE_LOCKING)
         return 1;
     if (technique == SE_XY_WING || technique == SE_ALS_WING)
         return 3;
@@ -93,29 +95,46 @@ static int since_nothing(SeRungs *r, SeNothing *nothing, int technique, int degr
     return said;
 }
 
+/* where two units' ten masks (index 0, unused, read with them) differ, as the bits of a 16-bit
+ * lane a mask, in two words and a half (``moved``: or'ed in) */
+static void masks_moved(const uint16_t *a, const uint16_t *b, uint64_t moved[3]) {
+    uint64_t a0, a1, b0, b1;
+    uint32_t a2, b2;
+    memcpy(&a0, a, 8);
+    memcpy(&a1, a + 4, 8);
+    memcpy(&a2, a + 8, 4);
+    memcpy(&b0, b, 8);
+    memcpy(&b1, b + 4, 8);
+    memcpy(&b2, b + 8, 4);
+    moved[0] |= a0 ^ b0;
+    moved[1] |= a1 ^ b1;
+    moved[2] |= a2 ^ b2;
+}
+
 /* the digits (bit v: by ``digits``) or units (bit u) whose places on r's grid are those
- * ``nothing`` kept (a unit's empty cells too); kept anew with ``keep``. A row's (a unit's) nine
- * masks are compared at once: a step moves the places of a few rows, and only there are the
- * digits told apart */
+ * ``nothing`` kept (a unit's empty cells too); kept anew with ``keep``. A digit's places differ
+ * where a row's mask of it does: the nine rows' masks are compared digit by digit at once (a
+ * step moves the places of a few rows, and there the digits are told apart) */
 static int same_places(SeNothing *nothing, const SeRungs *r, int digits, int keep) {
     const SeGrid *g = r->g;
-    const size_t masks = 9 * sizeof g->table[0][0];
+    _Static_assert(sizeof nothing->places[0] == sizeof g->table[0], "a unit's masks alike");
     int differ = 0;
     if (digits) {
+        uint64_t moved[3] = {0, 0, 0};
         for (int i = 0; i < 9; i++)
-            if (memcmp(&nothing->places[i][1], &g->table[9 + i][1], masks))
-                for (int k = 1; k < 10; k++)
-                    differ |= (nothing->places[i][k] != g->table[9 + i][k]) << k;
+            masks_moved(nothing->places[i], g->table[9 + i], moved);
+        for (int k = 1; k < 10; k++)
+            differ |= (moved[k / 4] >> 16 * (k % 4) & 0xFFFF ? 1 : 0) << k;
     } else
-        for (int k = 0; k < 27; k++)
-            differ |= (nothing->empty[k] != r->empty[k] ||
-                       memcmp(&nothing->places[k][1], &g->table[k][1], masks))
-                      << k;
+        for (int k = 0; k < 27; k++) {
+            uint64_t moved[3] = {0, 0, 0};
+            masks_moved(nothing->places[k], g->table[k], moved);
+            differ |= (nothing->empty[k] != r->empty[k] || moved[0] || moved[1] || moved[2]) << k;
+        }
     int every = digits ? 0x3FE : 0x7FFFFFF, same = nothing->known & every & ~differ;
     if (keep) {
         /* (the rows' masks for the digits, every unit's for the units: copied whole, so kept
          * in the grid's own layout) */
-        _Static_assert(sizeof nothing->places[0] == sizeof g->table[0], "a unit's masks alike");
         _Static_assert(sizeof nothing->empty == sizeof r->empty, "the empty counts alike");
         memcpy(nothing->places, g->table[digits ? 9 : 0], (digits ? 9 : 27) * sizeof g->table[0]);
         memcpy(nothing->empty, r->empty, sizeof nothing->empty);

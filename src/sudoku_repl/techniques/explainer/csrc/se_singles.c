@@ -19,7 +19,7 @@ int se_hidden_singles(SeRungs *r) {
                 continue;
             for (int value = 1; value <= 9; value++) {
                 int pos = g->table[unit][value];
-                if (se_bits((unsigned)pos) != 1)
+                if (r->skip >> value & 1 || se_bits((unsigned)pos) != 1)
                     continue;
                 int rating = alone ? 10 : (unit < 9 ? 12 : 15), shape[1] = {unit};
                 int done = se_rung(r, SE_N_HIDDEN_SINGLE, rating, NULL, 0,
@@ -80,7 +80,9 @@ static int locked_places(SeRungs *r, Locked visit) {
     for (int p = 0; p < 4; p++) {
         int type1 = LOCKING_PAIRS[p][0], type2 = LOCKING_PAIRS[p][1];
         const unsigned char *together = TOGETHER[type1 || type2 == 1];
-        for (int value = 1; value <= 9; value++)
+        for (int value = 1; value <= 9; value++) {
+            if (r->skip >> value & 1) /* (its places as where nothing was found: none) */
+                continue;
             for (int unit1 = type1 * 9; unit1 < type1 * 9 + 9; unit1++) {
                 int pos = g->table[unit1][value];
                 if (!together[pos])
@@ -91,6 +93,7 @@ static int locked_places(SeRungs *r, Locked visit) {
                 if (done)
                     return done;
             }
+        }
     }
     return 0;
 }
