@@ -82,7 +82,10 @@ typedef struct {
     uint16_t places[SE_MAX_UNITS][10]; /* the unit's places of the value lost (as SeGrid.table) */
     uint64_t units[10];                /* the units that lost a place of the value, as bits */
     uint16_t values[SE_MAX_UNITS];     /* the values of which the unit lost a place, as bits */
+    SeRuleCounts *counts;              /* the grid's counts of its values (counted_for) */
 } Lost;
+
+_Static_assert(sizeof(((SeRuleCounts *)0)->empty) >= SE_MAX_UNITS, "an empty count a unit");
 
 /* (from the cells that lost a candidate, a unit at a time: a chain takes off far fewer
  * candidates than the grid's units hold places, and a unit's places of a value are its cells'
@@ -111,11 +114,26 @@ static int lost(const SeGrid *g, const SeGrid *s, int cell, int value) {
     return (s->cands[cell] >> value & 1) && !(g->cands[cell] >> value & 1);
 }
 
-static int empty_count(const SeGrid *g, int unit) {
-    int n = 0;
-    for (int i = 0; i < 9; i++)
-        n += !g->values[g->geo->units[unit][i]];
-    return n;
+/* ``c`` made the counts of g's values and geometry: those it holds where they are its own,
+ * else none counted yet */
+static void counted_for(SeRuleCounts *c, const SeGrid *g) {
+    if (c->geo == g->geo && !memcmp(c->values, g->values, sizeof c->values))
+        return;
+    c->geo = g->geo;
+    memcpy(c->values, g->values, sizeof c->values);
+    memset(c->empty, 0xff, sizeof c->empty);
+    c->open = -1;
+}
+
+/* the unit's empty cells (counted once for the values) */
+static int empty_count(const Lost *l, const SeGrid *g, int unit) {
+    uint8_t *n = &l->counts->empty[unit];
+    if (*n == 0xff) {
+        *n = 0;
+        for (int i = 0; i < 9; i++)
+            *n += !g->values[g->geo->units[unit][i]];
+    }
+    return *n;
 }
 
 /* (value, unit1, unit2) of singles.locked_places, with _locking's removals and parents (not
@@ -168,7 +186,7 @@ static int hidden_pairs(SeCtx *x, const SeGrid *g, const SeGrid *s, const Lost *
     for (int k = 0; k < geo->n_units; k++) {
         int unit = geo->scan[k];
         /* (the parents: the places the pair's values lost in the unit) */
-        if (!l->values[unit] || empty_count(g, unit) <= 4)
+        if (!l->values[unit] || empty_count(l, g, unit) <= 4)
             continue;
         int two = 0; /* the values with two places in the unit: a pair is two of them with the
                       * same places (one with fewer or more cannot make two places in all) */
@@ -228,7 +246,7 @@ static int naked_pairs_of(SeCtx *x, const SeGrid *g, const SeGrid *s, const Lost
     for (int k = 0; k < geo->n_units; k++) {
         int unit = geo->scan[k];
         /* (the parents: the values the pair's cells lost, each a place its unit lost) */
-        if (!l->values[unit] || empty_count(g, unit) < 4)
+        if (!l->values[unit] || empty_count(l, g, unit) < 4)
             continue;
         int two = 0; /* the unit's cells of two values: a pair is two of them with the same
                       * values (a cell of fewer or more cannot make two values in all) */
@@ -326,12 +344,16 @@ static int vlocking(SeCtx *x, const SeGrid *g, const SeGrid *s, const Lost *l, P
 
 /* fish.fish_patterns(grid, 2) with _x_wings' parents */
 static int x_wings(SeCtx *x, const SeGrid *g, const SeGrid *s, const Lost *l, Patterns *out) {
-    int counts[10] = {0};
-    for (int c = 0; c < 81; c++)
-        counts[g->values[c]]++;
-    int open = 0; /* the values placed five times or fewer */
-    for (int value = 1; value <= 9; value++)
-        open |= (counts[value] + 4 <= 9) << value;
+    int open = l->counts->open; /* the values placed five times or fewer (counted once) */
+    if (open < 0) {
+        int counts[10] = {0};
+        for (int c = 0; c < 81; c++)
+            counts[g->values[c]]++;
+        open = 0;
+        for (int value = 1; value <= 9; value++)
+            open |= (counts[value] + 4 <= 9) << value;
+        l->counts->open = open;
+    }
     for (int base = 2; base >= 1; base--) {
         int cover = 3 - base, lost_lines = 0;
         for (int m = open; m; m &= m - 1) /* (the parents: a line's lost places of the value) */
@@ -417,7 +439,8 @@ static void classic_of(const SeGrid *g, SeGrid *out) {
 
 /* the patterns of the first rule that finds any resting on a lost candidate, into out: the
  * rules of x->plus's set, those on classic units run on the grids' classic copies */
-static int find(SeCtx *x, const SeGrid *work, const SeGrid *source, Patterns *out) {
+static int find(SeCtx *x, const SeGrid *work, const SeGrid *source, Patterns *out,
+                SeRuleCounts *counts) {
     static const Rule SETS[4][4] = {
         [SE_PLUS_CLASSIC] = {locking_rule, hidden_pairs, naked_pairs, x_wings},
         [SE_PLUS_VARIANT] = {vlocking, hidden_pairs, naked_pairs_gen, x_wings},
@@ -427,8 +450,15 @@ static int find(SeCtx *x, const SeGrid *work, const SeGrid *source, Patterns *ou
     const Rule *rules = SETS[x->plus];
     Lost l, lc;
     SeGrid cw, cs; /* the classic copies, made when first needed */
+    SeRuleCounts own, own_classic; /* (the counts where no memo keeps them) */
     int classic = 0;
+    if (!counts) {
+        counts = &own;
+        own.geo = NULL;
+    }
+    counted_for(counts, work);
     lost_fill(work, source, &l);
+    l.counts = counts;
     out->n = 0;
     for (int r = 0; r < 4 && rules[r] && !out->n; r++) {
         const SeGrid *w = work, *s = source;
@@ -438,6 +468,9 @@ static int find(SeCtx *x, const SeGrid *work, const SeGrid *source, Patterns *ou
                 classic_of(work, &cw);
                 classic_of(source, &cs);
                 lost_fill(&cw, &cs, &lc);
+                own_classic.geo = NULL;
+                counted_for(&own_classic, &cw);
+                lc.counts = &own_classic;
                 classic = 1;
             }
             w = &cw;
@@ -475,7 +508,7 @@ int se_simple_rule_offs(SeCtx *x, const SeGrid *work, const SeGrid *source, cons
                 return emit_patterns(x, e->data, e->n, offs) < 0 ? -1 : x->n_adv;
     }
     Patterns out = {x->rule_data, 0, x->cap_rule_data};
-    int r = find(x, work, source, &out);
+    int r = find(x, work, source, &out, m ? &m->counts : NULL);
     x->rule_data = out.data;
     x->cap_rule_data = out.cap;
     if (r < 0)

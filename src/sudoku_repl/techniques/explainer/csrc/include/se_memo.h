@@ -98,10 +98,23 @@ typedef struct SeRuleEntry {
     int16_t data[];
 } SeRuleEntry;
 
+/* What the "+" rules count of a grid's values alone (se_rules.c), each counted when first
+ * asked: a unit's empty cells (``empty``, 0xff where not counted yet), the values placed five
+ * times or fewer as bits (``open``, -1 where not counted yet). A search's chains all run on its
+ * grid's values, so the memo keeps them from one call to the next while the values (and the
+ * geometry) are the same. */
+typedef struct {
+    const void *geo; /* the SeGeo of ``empty`` */
+    unsigned char values[81];
+    uint8_t empty[50]; /* (SE_MAX_UNITS units) */
+    int open;
+} SeRuleCounts;
+
 /* the patterns by pair of grids, the oldest forgotten once ``SE_RULES_KEPT`` are kept */
 typedef struct SeRuleMemo {
     SeRuleEntry *buckets[2 * SE_RULES_KEPT], *ring[SE_RULES_KEPT];
     int next;
+    SeRuleCounts counts;
 } SeRuleMemo;
 
 /* The findings of the nested rules by grid (entries se_nested.c makes, each one block): the
