@@ -5,6 +5,7 @@
  * chains.Found.chain_key as a hash (SeFound.chain); in the outer search, its shape (what
  * serate's description of it names, se_found.h). */
 #include "se_found.h"
+#include <limits.h> /* INT_MAX: no bound on a finding's complexity */
 
 /* nested._cause: how an "on" potential follows from its first parent: the cell (SE_NAKED), or
  * the first unit of the geometry they share */
@@ -142,20 +143,44 @@ static int shape_of(SeCtx *x, const int *targets, int n_targets, int complexity,
     return done;
 }
 
+/* the most complexity a finding of ``base`` and ``sort_key`` may have and still come before
+ * every finding kept (x->easiest: each kept one comes before those kept earlier, so the last
+ * is the easiest); INT_MAX where none is kept, or the last is of another base. The findings
+ * are sorted by rating, complexity, kind, then as found, and at one base the rating grows
+ * with the complexity: a later finding comes first only with less complexity, or as much and
+ * a kind that sorts before. */
+static int most_complexity(const SeCtx *x, int base, int sort_key) {
+    if (!x->easiest || x->summarize || !x->n_found)
+        return INT_MAX;
+    const SeFound *best = &x->found[x->n_found - 1];
+    if (best->rating - se_penalty(best->complexity) != base)
+        return INT_MAX;
+    return sort_key < best->sort_key ? best->complexity : best->complexity - 1;
+}
+
 /* Chainer._found: a finding whose chains end at ``targets``, its complexity their potentials
  * plus (levels 2 and up) each nested chain they rest on once; an inner search's finding keeps
- * its summary too (each chain walked once for all of it) */
+ * its summary too (each chain walked once for all of it). Where the easiest finding alone is
+ * asked for (x->easiest), one that cannot come first is left as soon as its chains' walks
+ * pass the easiest's complexity: neither kept nor shaped. */
 int se_found_chain(SeCtx *x, int name, int base, int sort_key, const int16_t *rems, int n_rems,
                    int cell, int value, const int *targets, int n_targets, int origin) {
     int complexity = 0, links = x->n_links, n_seen = 0;
+    int most = most_complexity(x, base, sort_key);
     uint64_t chain = 0xcbf29ce484222325ULL;
     for (int t = 0; t < n_targets; t++) {
-        int count = se_chain_of(x, targets[t]);
+        if (complexity > most)
+            return 0;
+        int count = se_chain_of(x, targets[t], most - complexity);
+        if (count > most - complexity)
+            return 0;
         int nested = count >= 0 && x->level >= 2 ? nested_complexity(x, count, &n_seen) : 0;
         if (count < 0 || nested < 0 || (x->summarize && summarize(x, &chain, count, origin) < 0))
             return -1;
         complexity += count + nested;
     }
+    if (complexity > most)
+        return 0;
     if (se_add_found(x, name, base, complexity, sort_key, rems, n_rems, cell, value) < 0)
         return -1;
     SeFound *f = &x->found[x->n_found - 1];

@@ -256,8 +256,8 @@ void se_map_put(SeMap *m, int key, int pot) {
 
 /* potentials.chain_of: the potential and its parents, breadth first, a potential for each key
  * (the first reached, whose parents are followed), into x->walk; their count (ancestor_count),
- * or -1 */
-int se_chain_of(SeCtx *x, int pot) {
+ * or -1; most + 1 once there are more than ``most`` (the walk left there) */
+int se_chain_of(SeCtx *x, int pot, int most) {
     if (++x->gen == 0x7fffffff) {
         memset(x->stamp, 0, sizeof x->stamp);
         x->gen = 1;
@@ -278,6 +278,8 @@ int se_chain_of(SeCtx *x, int pot) {
                 0)
             return -1;
         x->walk[count++] = pi;
+        if (count > most)
+            return count;
         p = &x->pots[pi];
         if (p->n_parents)
             memcpy(x->queue + tail, x->par + p->parents, (size_t)p->n_parents * sizeof(int32_t));

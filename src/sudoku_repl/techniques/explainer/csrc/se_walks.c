@@ -62,9 +62,10 @@ static int cycles(SeCtx *x, const SeGrid *g, Search *s, int start, int cell_link
             mark_ancestors(x, s, pi);
             for (int i = 0; i < n; i++) {
                 int cell = targets[i] >> 4, value = targets[i] & 15;
-                if (s->ancestor[se_key(cell, value, 0)] == s->agen)
-                    continue;
-                if (scc && scc->part[scc->node[se_key(cell, value, 0)]] != part)
+                int key = se_key(cell, value, 0);
+                if (s->ancestor[key] == s->agen || s->spent[key] == s->gen)
+                    continue; /* (a spent key's potential would queue nothing: not made) */
+                if (scc && scc->part[scc->node[key]] != part)
                     continue;
                 int off = se_pot(x, cell, value, 0, pi);
                 if (off < 0 || se_queue_push(x, &s->off, off) < 0)
@@ -73,13 +74,17 @@ static int cycles(SeCtx *x, const SeGrid *g, Search *s, int start, int cell_link
         }
         length++;
         while (head_off < s->off.n) {
-            int pi = s->off.q[head_off++];
+            int pi = s->off.q[head_off++], back = 0;
+            int off_key = se_key(x->pots[pi].cell, x->pots[pi].value, 0);
+            if (s->spent[off_key] == s->gen)
+                continue;
             int n = se_ons_of(&s->links, g, &x->pots[pi], cell_links, unit_links, targets);
             for (int i = 0; i < n; i++) {
                 int cell = targets[i] >> 4, value = targets[i] & 15, key = se_key(cell, value, 1);
                 int on = -1;
                 if (scc && scc->part[scc->node[key]] != part)
                     continue;
+                back |= key == start_key;
                 if (length >= 4 && key == start_key) {
                     if ((on = se_pot(x, cell, value, 1, pi)) < 0 || se_queue_push(x, found, on) < 0)
                         return -1;
@@ -92,6 +97,10 @@ static int cycles(SeCtx *x, const SeGrid *g, Search *s, int start, int cell_link
                         return -1;
                 }
             }
+            /* its targets are all in to_on now: another potential of its key, whatever its
+             * chain, queues none, and finds a cycle only through the start */
+            if (!back)
+                s->spent[off_key] = s->gen;
         }
     }
     return 0;

@@ -125,6 +125,8 @@ typedef struct SeCtx {
     int source;    /* the cell whose chains se_chainer_run follows (-1 after it) */
     int nesting;   /* level 4: the level of the nested dynamic chains (0-3) */
     int summarize; /* an inner (nested) search: each finding keeps what the outer chain needs */
+    int easiest;   /* the easiest finding alone is asked for: one that cannot come first is
+                    * not kept (se_found.c) */
     int16_t *links; /* the findings' rule-parent links: cell, value, cause (se_found.c) */
     int n_links, cap_links;
     int32_t *walk; /* se_chain_of's result */
@@ -211,7 +213,7 @@ void se_drop(SeCtx *x, int pot);
 SeMap *se_map_take(SeCtx *x);
 void se_map_give(SeCtx *x, int count);
 void se_map_put(SeMap *m, int key, int pot);
-int se_chain_of(SeCtx *x, int pot);
+int se_chain_of(SeCtx *x, int pot, int most);
 int se_adv_push(SeCtx *x, int pot); /* a potential to x->adv (0, or -1) */
 int se_grow(void **buf, int *cap, int need, size_t size, SeCtx *x);
 int se_init_maps(SeCtx *x);

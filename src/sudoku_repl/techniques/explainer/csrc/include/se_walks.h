@@ -35,6 +35,9 @@ typedef struct {
     int gen;
     int32_t ancestor[SE_KEYS]; /* stamps: the key is an ancestor of the potential at hand */
     int agen;
+    /* stamps (s->gen): a cycle walk's "off" key whose "on" targets are all in to_on and none
+     * is the start, so another potential of that key finds nothing */
+    int32_t spent[SE_KEYS];
     SeReach reach; /* the forcing chains' links of the kind at hand */
     /* what the walks from a candidate reach, for the links at hand (se_reach_walks) */
     uint8_t walks[81][10];
