@@ -261,8 +261,17 @@ def compare(
 def checked(engine: str, web: dict[str, Any], said: str) -> None:
     """Exits where a run did not measure what it says: the page not on ``engine``, or the hard
     puzzle not rated as its line says (on both sides)."""
-    build = "native core (C)" if engine == "native" else "pure Python (no native core: "
-    if build not in " ".join(web["transcript"].split()[:40]):
+    from sudoku_repl.frontends.web_shell import MODULES
+    from sudoku_repl.frontends.web_welcome import Module
+    from sudoku_repl.frontends.web_welcome import engine as engine_words
+
+    # the page's own words for its engine: every C module running, or none built in
+    build = (
+        engine_words([Module(name) for name, _ in MODULES], None)
+        if engine == "native"
+        else engine_words([], "web/build --pure").split(":")[0]
+    )
+    if " ".join(build.split()) not in " ".join(web["transcript"].split()[:60]):
         sys.exit(f"bench_web: the page's {engine} run does not say {build!r} in its welcome")
     if engine == "native":
         rated = f"SE: ER {HARD[1]}, EP {HARD[2]}, ED {HARD[3]} "
