@@ -88,7 +88,8 @@ def sub_band_of(er: float) -> int:
 def read_puzzles(path: Path) -> list[tuple[str, float | None]]:
     rows: list[tuple[str, float | None]] = []
     for line in path.read_text(encoding="utf-8").splitlines():
-        parts = line.split()
+        # (SHC's example files separate some lines' fields by semicolons, others by blanks)
+        parts = line.replace(";", " ").split()
         if parts and len(parts[0]) == 81:
             rows.append((parts[0], float(parts[1].split("/")[0]) if len(parts) > 1 else None))
     return rows
