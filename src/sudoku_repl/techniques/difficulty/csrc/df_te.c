@@ -184,8 +184,15 @@ void df_search_free(DfSearch *search) {
     }
 }
 
+static void solve(DfGrid *g, int limit, uint8_t *out, int *found);
+
+/* T&E up to this depth is cheap even on a state with many solutions (the empty grid's T&E(2)
+ * some 0.3 s, its T&E(3) minutes): a state not known to have one solution is checked before
+ * any deeper level, on its grid as T&E left it (every solution is within it, and few others) */
+#define DF_UNCHECKED_DEPTH 2
+
 int df_depth(const uint16_t *cands, int limit, DfRules rules, const uint8_t *solution,
-             const DfBoard *b) {
+             int unique, const DfBoard *b) {
     DfGrid g;
     /* (a trial of the basic rules alone costs less run again than recalled) */
     DfSearch *search = df_search_new(rules, solution, limit, 2);
@@ -196,6 +203,17 @@ int df_depth(const uint16_t *cands, int limit, DfRules rules, const uint8_t *sol
     if (!rules(&g))
         found = -2;
     for (depth = 0; found == -1 && depth <= limit; depth++) {
+        if (depth > DF_UNCHECKED_DEPTH && !unique) {
+            uint8_t two[2 * DF_CELLS];
+            DfGrid left = g;
+            int count = 0;
+            solve(&left, 2, two, &count);
+            if (count != 1) {
+                found = -4;
+                break;
+            }
+            unique = 1;
+        }
         if (depth && !df_search_te(search, &g, depth))
             found = -2;
         else if (df_full(&g))
