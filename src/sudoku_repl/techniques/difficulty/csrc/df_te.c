@@ -67,12 +67,26 @@ static int holds_solution(const DfGrid *g, const uint8_t *solution) {
 }
 
 static void witnessed(DfWitnesses *w, const DfGrid *end) {
-    int s = w->next, i;
+    int s = w->next, b, i;
     w->next = (s + 1) % DF_SLOTS;
     memcpy(w->slot[s].c, end->c, sizeof w->slot[s].c);
-    for (i = 0; i < DF_CELLS; i++)
-        if (!(end->c[i] & (end->c[i] - 1)))
-            w->of[i * 9 + value_of_bit(end->c[i]) - 1] = (int16_t)s;
+    for (b = 0; b < 3; b++) {
+        if (end->stale[b]) {
+            for (i = 27 * b; i < 27 * b + 27; i++)
+                if (!(end->c[i] & (end->c[i] - 1)))
+                    w->of[i * 9 + value_of_bit(end->c[i]) - 1] = (int16_t)s;
+        } else {
+            /* the band's cells done, true of it (classic sudoku's BRT keeps them): after the
+             * rules, the decided cells (one not done yet would only go unwitnessed) */
+            uint32_t done = end->doneb[b];
+            while (done) {
+                i = 27 * b + ctz32(done);
+                done &= done - 1;
+                if (!(end->c[i] & (end->c[i] - 1)))
+                    w->of[i * 9 + value_of_bit(end->c[i]) - 1] = (int16_t)s;
+            }
+        }
+    }
 }
 
 static int spared(const DfSearch *search, const DfWitnesses *w, const DfGrid *g, int at,
