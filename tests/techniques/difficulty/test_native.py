@@ -11,11 +11,12 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 
 import pytest
 
 from sudoku_repl.core.engine_choice import ENV
-from sudoku_repl.techniques.difficulty import backdoors, brt, guesses, native, te
+from sudoku_repl.techniques.difficulty import backdoors, brt, guesses, native, solving, te
 from sudoku_repl.techniques.difficulty.board import CLASSIC_BOARD
 from sudoku_repl.techniques.difficulty.marks import Marks
 from tests.support.helpers import TEST_DATA, slow_cases
@@ -75,14 +76,20 @@ def test_python_m_says_which_build_of_the_measures_runs(engine: str) -> None:
         assert done.stdout.startswith("pure Python (no native measures of difficulty: ")
 
 
-@pytest.mark.skipif(not native.available(), reason=native.build())
-def test_the_c_closes_each_trial_of_a_state_as_the_python_does(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # T&E's trials, one candidate assumed in a state BRT closed: most meet a contradiction,
-    # the others close with cells decided across every band, as the C's own trials do
+@pytest.fixture
+def native_build(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The C measures for the test, the build chosen before it again after."""
     monkeypatch.setenv(ENV, "native")
     native.reset()
+    yield
+    monkeypatch.undo()
+    native.reset()
+
+
+@pytest.mark.skipif(not native.available(), reason=native.build())
+def test_the_c_closes_each_trial_of_a_state_as_the_python_does(native_build: None) -> None:
+    # T&E's trials, one candidate assumed in a state BRT closed: most meet a contradiction,
+    # the others close with cells decided across every band, as the C's own trials do
     close = native.brt(CLASSIC_BOARD)
     assert close is not None
     start = list(Marks.from_sukaku(SAMPLE[1]).cands)
@@ -100,5 +107,20 @@ def test_the_c_closes_each_trial_of_a_state_as_the_python_does(
         reached.append(tuple(cands) if brt.propagate(cands) else None)
     assert 0 < reached.count(None) < len(trials)
     assert [close(trial) for trial in trials] == reached
-    monkeypatch.undo()
-    native.reset()
+
+
+@pytest.mark.skipif(not native.available(), reason=native.build())
+def test_the_c_looks_for_a_second_solution_only_before_t_and_e_3(native_build: None) -> None:
+    # the empty grid has many solutions: T&E(2) leaves it unsolved at little cost, and the C
+    # says so there (-4) rather than going through T&E(3)'s trials (minutes on such a state);
+    # a state T&E(2) solves needs no such search, whichever of its solutions it is given
+    depth = native.depth(CLASSIC_BOARD)
+    assert depth is not None
+    grid = bytes((r * 3 + r // 3 + c) % 9 + 1 for r in range(9) for c in range(9))
+    assert depth([0x1FF] * 81, 3, native.BRT_RULES, grid, False) == -4
+    expected = (TEST_DATA / "shc" / "TE-output-expected.txt").read_text().splitlines()[1:]
+    k = expected.index("2")
+    marks = Marks.from_sukaku(LINES[k][:81])
+    (solution,) = solving.solutions(marks, 2)
+    assert depth(marks.cands, 3, native.BRT_RULES, bytes(solution), False) == 2
+    assert depth(marks.cands, 1, native.BRT_RULES, bytes(solution), False) == -1

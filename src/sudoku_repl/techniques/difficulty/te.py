@@ -32,7 +32,7 @@ import attrs
 from sudoku_repl.techniques.difficulty import native
 from sudoku_repl.techniques.difficulty.brt import is_full, propagate
 from sudoku_repl.techniques.difficulty.marks import CELLS, Marks
-from sudoku_repl.techniques.difficulty.solving import Unrated, unique_solution
+from sudoku_repl.techniques.difficulty.solving import Unrated, solutions, unique_solution
 
 #: basic rules: applied in place until nothing changes, False at a contradiction
 Rules = Callable[[list[int]], bool]
@@ -130,13 +130,22 @@ def te_depth(marks: Marks, limit: int = 3) -> Level:
 def depth_with(marks: Marks, rules: Rules, code: int, limit: int) -> Level:
     """The least n (up to ``limit``) for which T&E(``rules``, n) solves ``marks``; ``code``
     names the rules to the C (``native.Depth``)."""
-    solution = unique_solution(marks)
     fast = native.depth(marks.board)
     if fast is not None:
-        found = fast(marks.cands, limit, code, bytes(solution))
-        if found == -2:
+        # A state T&E solves has one solution, the one it reaches: one solution found spares
+        # the search for a second, which the C makes (on the state T&E narrowed) only before
+        # the levels that cost the most on a state with many
+        first = solutions(marks, 1)
+        if not first:
+            raise Unrated("the state has no solution")
+        found = fast(marks.cands, limit, code, bytes(first[0]), False)
+        if found >= 0:
+            return Level(value=found)
+        unique_solution(marks)  # (Unrated, when it has several)
+        if found != -1:
             raise Unrated("the state has no solution")  # not reached: it has one
-        return Level(value=found) if found >= 0 else Level(beyond=limit)
+        return Level(beyond=limit)
+    solution = unique_solution(marks)
     cands = list(marks.cands)
     if not rules(cands):
         raise Unrated("the state has no solution")  # not reached: it has one

@@ -200,11 +200,12 @@ static PyObject *df_depth_py(PyObject *self, PyObject *args) {
     uint16_t cands[DF_CELLS];
     const char *solution = NULL;
     Py_ssize_t length = 0;
-    int limit, mode, depth;
+    int limit, mode, unique, depth;
     DfRules rules;
     const DfBoard *board;
     (void)self;
-    if (!PyArg_ParseTuple(args, "Oiiz#|O", &seq, &limit, &mode, &solution, &length, &on) ||
+    if (!PyArg_ParseTuple(args, "Oiiz#p|O", &seq, &limit, &mode, &solution, &length, &unique,
+                          &on) ||
         !masks_from(seq, cands) || (solution && !solution_from(solution, length)) ||
         !board_from(on, &board))
         return NULL;
@@ -214,7 +215,7 @@ static PyObject *df_depth_py(PyObject *self, PyObject *args) {
         return NULL;
     }
     Py_BEGIN_ALLOW_THREADS depth =
-        df_depth(cands, limit, rules, (const uint8_t *)solution, board);
+        df_depth(cands, limit, rules, (const uint8_t *)solution, unique, board);
     Py_END_ALLOW_THREADS if (depth == -3) return PyErr_NoMemory();
     return PyLong_FromLong(depth);
 }
@@ -381,7 +382,8 @@ static PyMethodDef module_methods[] = {
      "(houses, peers, apart, cyclic) -> a board the functions below take last (None: classic)"},
     {"df_brt", df_brt_py, METH_VARARGS, "BRT on 81 masks: the masks reached, or None"},
     {"df_depth", df_depth_py, METH_VARARGS,
-     "the least n <= limit for which T&E(rules, n) solves: -1 past limit, -2 no solution"},
+     "the least n <= limit for which T&E(rules, n) solves: -1 past limit, -2 no solution, -4 "
+     "several"},
     {"df_solutions", df_solutions_py, METH_VARARGS, "up to limit (1 or 2) solutions, as bytes"},
     {"df_brt_backdoors", df_brt_backdoors_py, METH_VARARGS, "the BRT backdoors' cells"},
     {"df_candidate_backdoors", df_candidate_backdoors_py, METH_VARARGS,

@@ -67,12 +67,26 @@ static int holds_solution(const DfGrid *g, const uint8_t *solution) {
 }
 
 static void witnessed(DfWitnesses *w, const DfGrid *end) {
-    int s = w->next, i;
+    int s = w->next, b, i;
     w->next = (s + 1) % DF_SLOTS;
     memcpy(w->slot[s].c, end->c, sizeof w->slot[s].c);
-    for (i = 0; i < DF_CELLS; i++)
-        if (!(end->c[i] & (end->c[i] - 1)))
-            w->of[i * 9 + value_of_bit(end->c[i]) - 1] = (int16_t)s;
+    for (b = 0; b < 3; b++) {
+        if (end->stale[b]) {
+            for (i = 27 * b; i < 27 * b + 27; i++)
+                if (!(end->c[i] & (end->c[i] - 1)))
+                    w->of[i * 9 + value_of_bit(end->c[i]) - 1] = (int16_t)s;
+        } else {
+            /* the band's cells done, true of it (classic sudoku's BRT keeps them): after the
+             * rules, the decided cells (one not done yet would only go unwitnessed) */
+            uint32_t done = end->doneb[b];
+            while (done) {
+                i = 27 * b + ctz32(done);
+                done &= done - 1;
+                if (!(end->c[i] & (end->c[i] - 1)))
+                    w->of[i * 9 + value_of_bit(end->c[i]) - 1] = (int16_t)s;
+            }
+        }
+    }
 }
 
 static int spared(const DfSearch *search, const DfWitnesses *w, const DfGrid *g, int at,
@@ -184,8 +198,15 @@ void df_search_free(DfSearch *search) {
     }
 }
 
+static void solve(DfGrid *g, int limit, uint8_t *out, int *found);
+
+/* T&E up to this depth is cheap even on a state with many solutions (the empty grid's T&E(2)
+ * some 0.3 s, its T&E(3) minutes): a state not known to have one solution is checked before
+ * any deeper level, on its grid as T&E left it (every solution is within it, and few others) */
+#define DF_UNCHECKED_DEPTH 2
+
 int df_depth(const uint16_t *cands, int limit, DfRules rules, const uint8_t *solution,
-             const DfBoard *b) {
+             int unique, const DfBoard *b) {
     DfGrid g;
     /* (a trial of the basic rules alone costs less run again than recalled) */
     DfSearch *search = df_search_new(rules, solution, limit, 2);
@@ -196,6 +217,17 @@ int df_depth(const uint16_t *cands, int limit, DfRules rules, const uint8_t *sol
     if (!rules(&g))
         found = -2;
     for (depth = 0; found == -1 && depth <= limit; depth++) {
+        if (depth > DF_UNCHECKED_DEPTH && !unique) {
+            uint8_t two[2 * DF_CELLS];
+            DfGrid left = g;
+            int count = 0;
+            solve(&left, 2, two, &count);
+            if (count != 1) {
+                found = -4;
+                break;
+            }
+            unique = 1;
+        }
         if (depth && !df_search_te(search, &g, depth))
             found = -2;
         else if (df_full(&g))
