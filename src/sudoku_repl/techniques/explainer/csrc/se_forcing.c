@@ -68,51 +68,70 @@ static int pair_found(SeCtx *x, int name, int sort_key, const int16_t *rems, int
  * for up to four times a run: by the cell's own chains (binary) and by the region chains of each
  * unit in which the cell is a place of the value after the first. It is a function of the grid
  * and the start alone (the "+" and nested rules' memos change what is computed, never what is
- * found), so the first one made is kept (``Kept``, in x->kept) and the next ones read it: its
- * potentials stay where se_chain made them (a run's potentials are never given back, so no
- * later chain writes over them), and only its two maps are filled again, in their order. */
+ * found), so the first one is made into maps of its own (``Kept``, in x->kept) and the next asks
+ * read those maps as they are: its potentials stay where se_chain made them (a run's potentials
+ * are never given back, so no later chain writes over them), and no one writes to its maps once
+ * it is made (the findings only read an outcome's maps). */
 typedef struct {
-    int r, a, b, start;          /* se_chain's answer and the chain's first potential */
-    int n_on, n_off;
-    int32_t keys[];              /* (key, potential) pairs: the "on" map's, then the "off" map's */
+    int r, a, b, start; /* se_chain's answer and the chain's first potential */
+    SeMap on, off;
 } Kept;
+
+/* dropped chains' blocks for the next chain to keep, in any context (a block's maps are 19 KB
+ * to make ready, and a run keeps hundreds of chains one after the other); the GIL is held
+ * throughout a search, so the blocks are one search's alone between a take and a give */
+enum { SPARE_KEPT = 64 };
+static Kept *spare_kept[SPARE_KEPT];
+static int n_spare_kept;
+
+/* the map emptied of what it held (its keys' entries back to -1, as a fresh map's) */
+static void map_clear(SeMap *m) {
+    for (int i = 0; i < m->n; i++)
+        m->idx[m->order[i]] = -1;
+    m->n = 0;
+}
+
+/* a block with two empty maps (NULL without memory: the chain is then not kept) */
+static Kept *kept_take(void) {
+    if (n_spare_kept) {
+        Kept *k = spare_kept[--n_spare_kept];
+        map_clear(&k->on);
+        map_clear(&k->off);
+        return k;
+    }
+    Kept *k = PyMem_Malloc(sizeof(Kept));
+    if (k) {
+        memset(k->on.idx, 0xff, sizeof k->on.idx);
+        memset(k->off.idx, 0xff, sizeof k->off.idx);
+        k->on.n = k->off.n = 0;
+    }
+    return k;
+}
+
+static void kept_give(Kept *k) {
+    if (n_spare_kept < SPARE_KEPT)
+        spare_kept[n_spare_kept++] = k;
+    else
+        PyMem_Free(k);
+}
 
 static void kept_drop(SeCtx *x, int slot) {
     if (x->kept && x->kept[slot]) { /* (most slots keep none: no call for them) */
-        PyMem_Free(x->kept[slot]);
+        kept_give(x->kept[slot]);
         x->kept[slot] = NULL;
     }
 }
 
-/* the n (key, potential) pairs of ``keys`` into the map (the map's fields read once: its
- * stores may alias the pairs) */
-static void put_all(SeMap *m, const int32_t *keys, int n) {
-    int32_t *restrict idx = m->idx;
-    int16_t *restrict order = m->order + m->n;
-    for (int i = 0; i < n; i++) {
-        idx[keys[2 * i]] = keys[2 * i + 1];
-        order[i] = (int16_t)keys[2 * i];
-    }
-    m->n += n;
-}
-
-/* the map's (key, potential) pairs in its order into ``keys`` */
-static void pairs_of(int32_t *restrict keys, const SeMap *m) {
-    for (int i = 0; i < m->n; i++) {
-        keys[2 * i] = m->order[i];
-        keys[2 * i + 1] = m->idx[m->order[i]];
-    }
-}
-
-/* se_chain of the one potential (cell, value) on, into the empty maps on and off, its start's
+/* se_chain of the one potential (cell, value) on, into the empty maps *on and *off or, where
+ * the chain is kept, into the kept chain's maps (*on and *off then point at those), its start's
  * index into *start: 1 (a contradiction, at *a and *b), 0, or -1 */
-static int on_chain(SeCtx *x, const SeGrid *g, int cell, int value, SeMap *on, SeMap *off,
+static int on_chain(SeCtx *x, const SeGrid *g, int cell, int value, SeMap **on, SeMap **off,
                     int *start, int *a, int *b) {
     int slot = cell * 10 + value;
-    const Kept *k = x->kept ? x->kept[slot] : NULL;
+    Kept *k = x->kept ? x->kept[slot] : NULL;
     if (k) {
-        put_all(on, k->keys, k->n_on);
-        put_all(off, k->keys + 2 * k->n_on, k->n_off);
+        *on = &k->on;
+        *off = &k->off;
         *start = k->start;
         *a = k->a;
         *b = k->b;
@@ -121,33 +140,35 @@ static int on_chain(SeCtx *x, const SeGrid *g, int cell, int value, SeMap *on, S
     *start = se_pot(x, cell, value, 1, -1);
     if (*start < 0)
         return -1;
-    se_map_put(on, se_key(cell, value, 1), *start);
-    int r = se_chain(x, g, on, off, a, b);
-    if (r < 0 || x->nishio) /* (Nishio has no region chains: none is asked for again) */
+    /* (Nishio has no region chains: none is asked for again; a chain not kept, for want of
+     * memory, is made again: nothing is lost but time) */
+    if (!x->nishio && (x->kept || (x->kept = PyMem_Calloc(810, sizeof(void *)))) &&
+        (k = kept_take())) {
+        *on = &k->on;
+        *off = &k->off;
+    }
+    se_map_put(*on, se_key(cell, value, 1), *start);
+    int r = se_chain(x, g, *on, *off, a, b);
+    if (!k)
         return r;
-    if (!x->kept && !(x->kept = PyMem_Calloc(810, sizeof(void *))))
-        return r; /* (a chain not kept is made again: nothing is lost but time) */
-    Kept *e = PyMem_Malloc(sizeof(Kept) + 2 * (size_t)(on->n + off->n) * sizeof(int32_t));
-    if (!e)
+    if (r < 0) {
+        kept_give(k);
         return r;
-    e->r = r;
-    e->a = r ? *a : 0;
-    e->b = r ? *b : 0;
-    e->start = *start;
-    e->n_on = on->n;
-    e->n_off = off->n;
-    pairs_of(e->keys, on);
-    pairs_of(e->keys + 2 * on->n, off);
-    PyMem_Free(x->kept[slot]);
-    x->kept[slot] = e;
+    }
+    k->r = r;
+    k->a = r ? *a : 0;
+    k->b = r ? *b : 0;
+    k->start = *start;
+    x->kept[slot] = k;
     return r;
 }
 
 /* Chainer._binary */
-static int binary(SeCtx *x, const SeGrid *g, int cell, int value, SeMap *on_on, SeMap *on_off,
-                  int reduction, int contradiction) {
+static int binary(SeCtx *x, const SeGrid *g, int cell, int value, SeMap **on_maps,
+                  SeMap **off_maps, int reduction, int contradiction) {
     int a, b, name = x->nishio ? SE_NISHIO_CONTRADICTION : SE_CONTRADICTION, p_on;
-    int r = on_chain(x, g, cell, value, on_on, on_off, &p_on, &a, &b);
+    int r = on_chain(x, g, cell, value, on_maps, off_maps, &p_on, &a, &b);
+    const SeMap *on_on = *on_maps, *on_off = *off_maps;
     if (r < 0)
         return -1;
     if (contradiction && r) {
@@ -223,7 +244,7 @@ static int region(SeCtx *x, const SeGrid *g, int cell, int value, SeMap *on_on, 
                 return -1;
             taken += 2;
             int start;
-            if (on_chain(x, g, places[i], value, outs_on[i], outs_off[i], &start, &a, &b) < 0)
+            if (on_chain(x, g, places[i], value, &outs_on[i], &outs_off[i], &start, &a, &b) < 0)
                 return -1;
         }
         if (common(x, g, SE_REGION_CHAIN, 6, outs_on, n, unit) < 0 ||
@@ -247,7 +268,7 @@ static int cell_chains(SeCtx *x, const SeGrid *g, int cell, int cardinality) {
         value_off[n] = value_on[n] ? se_map_take(x) : NULL;
         if (!value_off[n])
             return -1;
-        if (binary(x, g, cell, value, value_on[n], value_off[n], reduction, contradiction) < 0)
+        if (binary(x, g, cell, value, &value_on[n], &value_off[n], reduction, contradiction) < 0)
             return -1;
         if (!x->nishio && region(x, g, cell, value, value_on[n], value_off[n]) < 0)
             return -1;
