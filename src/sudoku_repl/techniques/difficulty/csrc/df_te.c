@@ -3,8 +3,11 @@
  *
  * T&E(n) is confluent: where it ends does not depend on the order of its trials, nor on what
  * is known to spare a trial. So the C runs the same rules with less work:
- * - T&E(n) includes T&E(n-1): T&E(n-1) is run to its end first, and again after each
- *   elimination of level n, whose trials cost the most;
+ * - T&E(n) includes T&E(n-1): T&E(n-1) is run to its end first, then level n's trials go
+ *   round the grid, and T&E(n-1) runs again only after a round of level n without an
+ *   elimination that follows some: the eliminations of level n come as they would after
+ *   T&E(n-1), at its end the grid is closed under both, and T&E(n-1)'s runs (a whole
+ *   round of its trials each, most of them undone by the elimination before) are fewer;
  * - the trials of a level go on round the candidates from the last elimination, and stop
  *   after a whole round without one;
  * - a trial is spared where a *witness* shows it cannot meet a contradiction: a state S,
@@ -144,20 +147,32 @@ static int eliminate_one(DfSearch *search, DfGrid *g, int depth, int *from) {
 }
 
 int df_search_te(DfSearch *search, DfGrid *g, int depth) {
-    int from = 0;
+    int from = 0, pending = 0; /* pending: level n eliminated since T&E(n-1)'s end */
     if (depth == 0)
         return 1;
+    if (!df_search_te(search, g, depth - 1))
+        return 0;
     for (;;) {
         int found;
-        if (!df_search_te(search, g, depth - 1))
-            return 0;
         if (df_full(g))
             return 1;
         found = eliminate_one(search, g, depth, &from);
-        if (found <= 0)
-            return found == 0;
-        if (df_full(g))
+        if (found < 0)
+            return 0;
+        if (found > 0) {
+            pending = 1;
+            continue;
+        }
+        if (!pending)
             return 1;
+        {
+            DfGrid before = *g; /* (unchanged by T&E(n-1): closed under both) */
+            if (!df_search_te(search, g, depth - 1))
+                return 0;
+            if (!memcmp(before.c, g->c, sizeof g->c))
+                return 1;
+        }
+        pending = 0;
     }
 }
 
