@@ -117,10 +117,10 @@ def test_the_c_looks_for_a_second_solution_only_before_t_and_e_3(native_build: N
     depth = native.depth(CLASSIC_BOARD)
     assert depth is not None
     grid = bytes((r * 3 + r // 3 + c) % 9 + 1 for r in range(9) for c in range(9))
-    assert depth([0x1FF] * 81, 3, native.BRT_RULES, grid, False) == -4
+    assert depth([0x1FF] * 81, 3, native.BRT_RULES, grid) == -4
     expected = (TEST_DATA / "shc" / "TE-output-expected.txt").read_text().splitlines()[1:]
     k = expected.index("2")
     marks = Marks.from_sukaku(LINES[k][:81])
     (solution,) = solving.solutions(marks, 2)
-    assert depth(marks.cands, 3, native.BRT_RULES, bytes(solution), False) == 2
-    assert depth(marks.cands, 1, native.BRT_RULES, bytes(solution), False) == -1
+    assert depth(marks.cands, 3, native.BRT_RULES, bytes(solution)) == 2
+    assert depth(marks.cands, 1, native.BRT_RULES, bytes(solution)) == -1

@@ -52,13 +52,13 @@ class Brt(Protocol):
 
 
 class Depth(Protocol):
-    """(masks, limit, rules: -1 BRT or a run mode 0-2, a solution as 81 bytes 1-9 or None,
-    whether it is known to be the only one) -> the least n <= limit for which T&E(rules, n)
-    solves, -1 past the limit, -2 when the rules meet a contradiction, -4 when the state has
-    several solutions (looked for only before T&E(3))."""
+    """(masks, limit, rules: -1 BRT or a run mode 0-2, a solution as 81 bytes 1-9 or None)
+    -> the least n <= limit for which T&E(rules, n) solves, -1 past the limit, -2 when the
+    rules meet a contradiction, -4 when the state has several solutions (looked for only
+    before T&E(3))."""
 
     def __call__(
-        self, cands: Sequence[int], limit: int, rules: int, solution: bytes | None, unique: bool, /
+        self, cands: Sequence[int], limit: int, rules: int, solution: bytes | None, /
     ) -> int: ...
 
 

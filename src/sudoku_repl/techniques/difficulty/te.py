@@ -138,7 +138,7 @@ def depth_with(marks: Marks, rules: Rules, code: int, limit: int) -> Level:
         first = solutions(marks, 1)
         if not first:
             raise Unrated("the state has no solution")
-        found = fast(marks.cands, limit, code, bytes(first[0]), False)
+        found = fast(marks.cands, limit, code, bytes(first[0]))
         if found >= 0:
             return Level(value=found)
         unique_solution(marks)  # (Unrated, when it has several)

@@ -200,12 +200,11 @@ static PyObject *df_depth_py(PyObject *self, PyObject *args) {
     uint16_t cands[DF_CELLS];
     const char *solution = NULL;
     Py_ssize_t length = 0;
-    int limit, mode, unique, depth;
+    int limit, mode, depth;
     DfRules rules;
     const DfBoard *board;
     (void)self;
-    if (!PyArg_ParseTuple(args, "Oiiz#p|O", &seq, &limit, &mode, &solution, &length, &unique,
-                          &on) ||
+    if (!PyArg_ParseTuple(args, "Oiiz#|O", &seq, &limit, &mode, &solution, &length, &on) ||
         !masks_from(seq, cands) || (solution && !solution_from(solution, length)) ||
         !board_from(on, &board))
         return NULL;
@@ -215,7 +214,7 @@ static PyObject *df_depth_py(PyObject *self, PyObject *args) {
         return NULL;
     }
     Py_BEGIN_ALLOW_THREADS depth =
-        df_depth(cands, limit, rules, (const uint8_t *)solution, unique, board);
+        df_depth(cands, limit, rules, (const uint8_t *)solution, board);
     Py_END_ALLOW_THREADS if (depth == -3) return PyErr_NoMemory();
     return PyLong_FromLong(depth);
 }

@@ -221,8 +221,9 @@ static void solve(DfGrid *g, int limit, uint8_t *out, int *found);
 #define DF_UNCHECKED_DEPTH 2
 
 int df_depth(const uint16_t *cands, int limit, DfRules rules, const uint8_t *solution,
-             int unique, const DfBoard *b) {
+             const DfBoard *b) {
     DfGrid g;
+    int unique = 0;
     /* (a trial of the basic rules alone costs less run again than recalled) */
     DfSearch *search = df_search_new(rules, solution, limit, 2);
     int depth, found = -1;

@@ -31,10 +31,10 @@ int df_search_te(DfSearch *search, DfGrid *g, int depth);
 
 /* the least n <= limit for which T&E(rules, n) solves cands on board b, -1 past limit, -2 when
  * the rules meet a contradiction on the way (a state with no solution), -3 out of memory, -4
- * when the state has several solutions (found before the levels past the cheap ones, unless
- * unique says it has one; a state T&E solves has one: the one it reaches); solution (81 digits,
- * one of the state's solutions, or NULL) spares the trials of its candidates */
-int df_depth(const uint16_t *cands, int limit, DfRules rules, const uint8_t *solution, int unique,
+ * when the state has several solutions (found before the levels past the cheap ones; a state
+ * T&E solves has one: the one it reaches); solution (81 digits, one of the state's solutions,
+ * or NULL) spares the trials of its candidates */
+int df_depth(const uint16_t *cands, int limit, DfRules rules, const uint8_t *solution,
              const DfBoard *b);
 
 /* up to limit solutions of cands on board b, written to out (81 digits each): how many were
