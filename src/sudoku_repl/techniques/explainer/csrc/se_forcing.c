@@ -79,8 +79,11 @@ typedef struct {
 
 /* dropped chains' blocks for the next chain to keep, in any context (a block's maps are 19 KB
  * to make ready, and a run keeps hundreds of chains one after the other); the GIL is held
- * throughout a search, so the blocks are one search's alone between a take and a give */
-enum { SPARE_KEPT = 64 };
+ * throughout a search, so the blocks are one search's alone between a take and a give. The
+ * nested levels' runs, one inside another, keep a few hundred chains at once: the stack holds
+ * that many, so that the blocks an inner run drops serve the next run, not the allocator (it
+ * holds only blocks once in use together: no more memory than the busiest moment's) */
+enum { SPARE_KEPT = 512 };
 static Kept *spare_kept[SPARE_KEPT];
 static int n_spare_kept;
 
