@@ -147,23 +147,20 @@ static int eliminate_one(DfSearch *search, DfGrid *g, int depth, int *from) {
 }
 
 int df_search_te(DfSearch *search, DfGrid *g, int depth) {
-    int from = 0, pending = 0; /* pending: level n eliminated since T&E(n-1)'s end */
+    int from = 0;
     if (depth == 0)
         return 1;
     if (!df_search_te(search, g, depth - 1))
         return 0;
     for (;;) {
-        int found;
+        int found = 0, eliminated = 0;
+        while (!df_full(g) && (found = eliminate_one(search, g, depth, &from)) > 0)
+            eliminated = 1;
         if (df_full(g))
             return 1;
-        found = eliminate_one(search, g, depth, &from);
         if (found < 0)
             return 0;
-        if (found > 0) {
-            pending = 1;
-            continue;
-        }
-        if (!pending)
+        if (!eliminated) /* (a round on the grid T&E(n-1) closed) */
             return 1;
         {
             DfGrid before = *g; /* (unchanged by T&E(n-1): closed under both) */
@@ -172,7 +169,6 @@ int df_search_te(DfSearch *search, DfGrid *g, int depth) {
             if (!memcmp(before.c, g->c, sizeof g->c))
                 return 1;
         }
-        pending = 0;
     }
 }
 
@@ -223,7 +219,6 @@ static void solve(DfGrid *g, int limit, uint8_t *out, int *found);
 int df_depth(const uint16_t *cands, int limit, DfRules rules, const uint8_t *solution,
              const DfBoard *b) {
     DfGrid g;
-    int unique = 0;
     /* (a trial of the basic rules alone costs less run again than recalled) */
     DfSearch *search = df_search_new(rules, solution, limit, 2);
     int depth, found = -1;
@@ -233,7 +228,7 @@ int df_depth(const uint16_t *cands, int limit, DfRules rules, const uint8_t *sol
     if (!rules(&g))
         found = -2;
     for (depth = 0; found == -1 && depth <= limit; depth++) {
-        if (depth > DF_UNCHECKED_DEPTH && !unique) {
+        if (depth == DF_UNCHECKED_DEPTH + 1) {
             uint8_t two[2 * DF_CELLS];
             DfGrid left = g;
             int count = 0;
@@ -242,7 +237,6 @@ int df_depth(const uint16_t *cands, int limit, DfRules rules, const uint8_t *sol
                 found = -4;
                 break;
             }
-            unique = 1;
         }
         if (depth && !df_search_te(search, &g, depth))
             found = -2;
