@@ -144,29 +144,73 @@ static int shape_of(SeCtx *x, const int *targets, int n_targets, int complexity,
 }
 
 /* the most complexity a finding of ``base`` and ``sort_key`` may have and still come before
- * every finding kept (x->easiest: each kept one comes before those kept earlier, so the last
- * is the easiest); INT_MAX where none is kept, or the last is of another base. The findings
- * are sorted by rating, complexity, kind, then as found, and at one base the rating grows
- * with the complexity: a later finding comes first only with less complexity, or as much and
- * a kind that sorts before. */
-static int most_complexity(const SeCtx *x, int base, int sort_key) {
-    if (!x->easiest || x->summarize || !x->n_found)
+ * the finding ``best`` (of x->found; none: INT_MAX, as where it is of another base). The
+ * findings are sorted by rating, complexity, kind, then as found, and at one base the rating
+ * grows with the complexity: a later finding comes first only with less complexity, or as much
+ * and a kind that sorts before. */
+static int most_before(const SeCtx *x, int best, int base, int sort_key) {
+    if (best < 0)
         return INT_MAX;
-    const SeFound *best = &x->found[x->n_found - 1];
-    if (best->rating - se_penalty(best->complexity) != base)
+    const SeFound *f = &x->found[best];
+    if (f->rating - se_penalty(f->complexity) != base)
         return INT_MAX;
-    return sort_key < best->sort_key ? best->complexity : best->complexity - 1;
+    return sort_key < f->sort_key ? f->complexity : f->complexity - 1;
+}
+
+/* An inner search's findings are kept by their removals (se_nested.c's rule_found: of those
+ * that remove the same, the first sorted alone), so one that cannot come before an earlier
+ * finding of the same removals is not kept. SAME_REMS remembers, by the removals' hash, a
+ * finding of them (checked against x->found: a slot may hold another search's, or another
+ * set's; the GIL is held throughout a search) */
+enum { SAME_REMS = 4096 };
+static int same_rems[SAME_REMS];
+
+/* the removals as a set: their hash, the same in any order */
+static uint64_t rems_hash(const int16_t *rems, int n_rems) {
+    uint64_t h = 0;
+    for (int r = 0; r < n_rems; r++)
+        h += se_spread((uint64_t)(rems[2 * r] * 16 + rems[2 * r + 1] + 1));
+    return h;
+}
+
+/* whether the finding removes the same set as rems */
+static int removes_same(const SeCtx *x, const SeFound *f, const int16_t *rems, int n_rems) {
+    if (f->n_rems != n_rems)
+        return 0;
+    const int16_t *own = x->rems + f->rems;
+    for (int r = 0; r < n_rems; r++) {
+        int held = 0;
+        for (int k = 0; k < n_rems && !held; k++)
+            held = own[2 * k] == rems[2 * r] && own[2 * k + 1] == rems[2 * r + 1];
+        if (!held)
+            return 0;
+    }
+    return 1;
+}
+
+/* the finding a new one must come before to be kept, or -1 (any is kept): where the easiest
+ * alone is asked for (x->easiest), the last kept (each kept one comes before those kept
+ * earlier, so the last is the easiest); in an inner search, an earlier one of the same
+ * removals (*slot: its place in same_rems, for the new one's if it is kept) */
+static int to_beat(const SeCtx *x, const int16_t *rems, int n_rems, int *slot) {
+    *slot = -1;
+    if (x->summarize) {
+        *slot = (int)(rems_hash(rems, n_rems) % SAME_REMS);
+        int k = same_rems[*slot];
+        return k < x->n_found && removes_same(x, &x->found[k], rems, n_rems) ? k : -1;
+    }
+    return x->easiest && x->n_found ? x->n_found - 1 : -1;
 }
 
 /* Chainer._found: a finding whose chains end at ``targets``, its complexity their potentials
  * plus (levels 2 and up) each nested chain they rest on once; an inner search's finding keeps
- * its summary too (each chain walked once for all of it). Where the easiest finding alone is
- * asked for (x->easiest), one that cannot come first is left as soon as its chains' walks
- * pass the easiest's complexity: neither kept nor shaped. */
+ * its summary too (each chain walked once for all of it). One that cannot be kept (to_beat)
+ * is left as soon as its chains' walks pass the complexity it must come in under: neither
+ * kept nor shaped. */
 int se_found_chain(SeCtx *x, int name, int base, int sort_key, const int16_t *rems, int n_rems,
                    int cell, int value, const int *targets, int n_targets, int origin) {
-    int complexity = 0, links = x->n_links, n_seen = 0;
-    int most = most_complexity(x, base, sort_key);
+    int complexity = 0, links = x->n_links, n_seen = 0, slot;
+    int most = most_before(x, to_beat(x, rems, n_rems, &slot), base, sort_key);
     uint64_t chain = 0xcbf29ce484222325ULL;
     for (int t = 0; t < n_targets; t++) {
         if (complexity > most)
@@ -184,6 +228,8 @@ int se_found_chain(SeCtx *x, int name, int base, int sort_key, const int16_t *re
     if (se_add_found(x, name, base, complexity, sort_key, rems, n_rems, cell, value) < 0)
         return -1;
     SeFound *f = &x->found[x->n_found - 1];
+    if (slot >= 0) /* (kept: it comes before every earlier one of its removals) */
+        same_rems[slot] = x->n_found - 1;
     f->links = links;
     f->n_links = x->n_links - links;
     f->chain = chain;
