@@ -262,9 +262,12 @@ int se_chain_of(SeCtx *x, int pot, int most) {
         memset(x->stamp, 0, sizeof x->stamp);
         x->gen = 1;
     }
-    int head = 0, tail = 0, count = 0;
-    if (se_grow((void **)&x->queue, &x->cap_queue, 1, sizeof(int32_t), x) < 0)
+    /* (a key is walked once: SE_KEYS potentials at most) */
+    if (se_grow((void **)&x->walk, &x->cap_walk, SE_KEYS, sizeof(int32_t), x) < 0 ||
+        se_grow((void **)&x->queue, &x->cap_queue, 1, sizeof(int32_t), x) < 0)
         return -1;
+    int32_t *const walk = x->walk;
+    int head = 0, tail = 0, count = 0;
     x->queue[tail++] = pot;
     while (head < tail) {
         int pi = x->queue[head++];
@@ -273,17 +276,17 @@ int se_chain_of(SeCtx *x, int pot, int most) {
         if (x->stamp[key] == x->gen)
             continue;
         x->stamp[key] = x->gen;
-        if (se_grow((void **)&x->walk, &x->cap_walk, count + 1, sizeof(int32_t), x) < 0 ||
-            se_grow((void **)&x->queue, &x->cap_queue, tail + p->n_parents, sizeof(int32_t), x) <
-                0)
-            return -1;
-        x->walk[count++] = pi;
+        walk[count++] = pi;
         if (count > most)
             return count;
-        p = &x->pots[pi];
-        if (p->n_parents)
-            memcpy(x->queue + tail, x->par + p->parents, (size_t)p->n_parents * sizeof(int32_t));
-        tail += p->n_parents;
+        int n = p->n_parents;
+        if (tail + n > x->cap_queue &&
+            se_grow((void **)&x->queue, &x->cap_queue, tail + n, sizeof(int32_t), x) < 0)
+            return -1;
+        /* (most have one or two parents: a copy each, not a call) */
+        const int32_t *par = x->par + x->pots[pi].parents;
+        for (int i = 0; i < n; i++)
+            x->queue[tail++] = par[i];
     }
     return count;
 }
