@@ -224,15 +224,14 @@ static int binary(SeCtx *x, const SeGrid *g, int cell, int value, SeMap **on_map
 
 /* Chainer._region */
 static int region(SeCtx *x, const SeGrid *g, int cell, int value, SeMap *on_on, SeMap *on_off) {
-    int bit = 1 << value;
     const SeGeo *geo = g->geo;
     for (int t = 0; t < geo->n_cell_units[cell]; t++) {
-        int unit = geo->cell_units[cell][t], places[9], n = 0;
-        for (int i = 0; i < 9; i++)
-            if (g->cands[geo->units[unit][i]] & bit)
-                places[n++] = geo->units[unit][i];
-        if (!(n == 2 || (x->multiple && n > 2)) || places[0] != cell)
+        /* the value's places in the unit, the cell the first of them */
+        int unit = geo->cell_units[cell][t], pos = g->table[unit][value], places[9], n = BITS[pos];
+        if (!(n == 2 || (x->multiple && n > 2)) || ctz32(pos) != geo->cell_pos[cell][t])
             continue;
+        for (n = 0; pos; pos &= pos - 1)
+            places[n++] = geo->units[unit][ctz32(pos)];
         SeMap *outs_on[9], *outs_off[9];
         int taken = 0, a, b;
         for (int i = 0; i < n; i++) {
