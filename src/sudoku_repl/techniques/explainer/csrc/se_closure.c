@@ -70,12 +70,21 @@ static int step_on(SeCtx *x, const SeGrid *work, int pi, int cell_links, Closure
     return 0;
 }
 
+/* an "on" potential the closure holds already and whose "off" it does not: one made again
+ * would be dropped unread (se_chain's loop keeps the first of a key), so it is not made, nor
+ * its parents gathered */
+static inline int known_on(const SeMap *ons, const SeMap *offs, int cell, int value) {
+    int key = se_key(cell, value, 1);
+    return se_has(ons, key) && !se_has(offs, key & ~1);
+}
+
 /* make_ons' part of the potential's units (the first n_units of its cell's): each unit left
  * with one other place of the value makes that place "on"; the count made in all, or -1. On a
  * dynamic chain (``copy`` the chain's own grid, the work grid itself) the candidate leaves the
  * unit's places as they are read: its table row is read once for both */
 static inline int unit_ons(SeCtx *x, const SeGrid *work, SeGrid *copy, const SeGrid *source,
-                           int pi, const SeMap *offs, int n_units, int *made, int n) {
+                           int pi, const SeMap *ons, const SeMap *offs, int n_units, int *made,
+                           int n) {
     const SeGeo *geo = work->geo;
     int cell = x->pots[pi].cell, value = x->pots[pi].value;
     for (int t = 0; t < n_units; t++) {
@@ -83,7 +92,7 @@ static inline int unit_ons(SeCtx *x, const SeGrid *work, SeGrid *copy, const SeG
         int had = work->table[unit][value], pos = had & ~(1 << geo->cell_pos[cell][t]);
         if (copy)
             copy->table[unit][value] = (uint16_t)pos;
-        if (!pos || (pos & (pos - 1)))
+        if (!pos || (pos & (pos - 1)) || known_on(ons, offs, geo->units[unit][ctz32(pos)], value))
             continue;
         int on = se_pot(x, geo->units[unit][ctz32(pos)], value, 1, pi);
         if (on < 0)
@@ -103,7 +112,7 @@ static inline int unit_ons(SeCtx *x, const SeGrid *work, SeGrid *copy, const SeG
  * when the chain is dynamic (NULL: not), and then ``copy`` the work grid, which loses the
  * potential's candidate (potentials.remove): their indexes into made[], their count or -1 */
 static int make_ons(SeCtx *x, const SeGrid *work, SeGrid *copy, const SeGrid *source, int pi,
-                    const SeMap *offs, int cell_links, int *made) {
+                    const SeMap *ons, const SeMap *offs, int cell_links, int *made) {
     const SePot p = x->pots[pi];
     int cell = p.cell, value = p.value, n = 0;
     if (cell_links) {
@@ -111,25 +120,28 @@ static int make_ons(SeCtx *x, const SeGrid *work, SeGrid *copy, const SeGrid *so
         if (BITS[mask >> 1] == 2) {
             int d0 = ctz32(mask), d1 = 31 - clz32(mask);
             int other = d0 == value ? d1 : d0;
-            int on = se_pot(x, cell, other, 1, pi);
-            if (on < 0)
-                return -1;
-            if (source) {
-                for (int hidden = source->cands[cell] & ~mask; hidden; hidden &= hidden - 1) {
-                    int parent = offs->idx[se_key(cell, ctz32(hidden), 0)];
-                    if (parent >= 0 && se_add_parent(x, on, parent) < 0)
-                        return -1;
+            if (!known_on(ons, offs, cell, other)) {
+                int on = se_pot(x, cell, other, 1, pi);
+                if (on < 0)
+                    return -1;
+                if (source) {
+                    for (int hidden = source->cands[cell] & ~mask; hidden; hidden &= hidden - 1) {
+                        int parent = offs->idx[se_key(cell, ctz32(hidden), 0)];
+                        if (parent >= 0 && se_add_parent(x, on, parent) < 0)
+                            return -1;
+                    }
                 }
+                made[n++] = on;
             }
-            made[n++] = on;
         }
     }
     if (copy)
         copy->cands[cell] &= (uint16_t)~(1 << value);
     /* (a classic cell's three units a constant count: the loop unrolled) */
     return work->geo->classic
-               ? unit_ons(x, work, copy, source, pi, offs, 3, made, n)
-               : unit_ons(x, work, copy, source, pi, offs, work->geo->n_cell_units[cell], made, n);
+               ? unit_ons(x, work, copy, source, pi, ons, offs, 3, made, n)
+               : unit_ons(x, work, copy, source, pi, ons, offs, work->geo->n_cell_units[cell], made,
+                          n);
 }
 
 /* Chainer.chain: every consequence of the potentials in ``on`` and ``off`` (filled in place),
@@ -155,8 +167,8 @@ int se_chain(SeCtx *x, const SeGrid *g, SeMap *on, SeMap *off, int *a, int *b) {
         }
         if (c.head_off < off->n) {
             int pi = off->idx[off->order[c.head_off++]];
-            int n = make_ons(x, work, x->dynamic ? &copy : NULL, x->dynamic ? g : NULL, pi, off,
-                             cell_links, made);
+            int n = make_ons(x, work, x->dynamic ? &copy : NULL, x->dynamic ? g : NULL, pi, on,
+                             off, cell_links, made);
             if (n < 0)
                 return -1;
             for (int i = 0; i < n; i++) {
