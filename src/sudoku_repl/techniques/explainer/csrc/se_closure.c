@@ -3,22 +3,6 @@
 #include "se_closure.h"
 #include <stddef.h> /* offsetof: a grid copied as far as its geometry's regions */
 
-/* potentials.remove: the candidate off the grid and its table */
-static inline void remove_in(SeGrid *g, int cell, int value, int n_units) {
-    const SeGeo *geo = g->geo;
-    g->cands[cell] &= (uint16_t)~(1 << value);
-    for (int t = 0; t < n_units; t++)
-        g->table[geo->cell_units[cell][t]][value] &= (uint16_t) ~(1 << geo->cell_pos[cell][t]);
-}
-
-/* (a classic cell's three units a constant count: the loop unrolled) */
-static void se_remove(SeGrid *g, int cell, int value) {
-    if (g->geo->classic)
-        remove_in(g, cell, value, 3);
-    else
-        remove_in(g, cell, value, g->geo->n_cell_units[cell]);
-}
-
 /* which potential ends the chain: a contradiction (1, *a on and *b off), nothing (0), or a
  * stop (-1) */
 typedef struct {
@@ -86,22 +70,35 @@ static int step_on(SeCtx *x, const SeGrid *work, int pi, int cell_links, Closure
     return 0;
 }
 
+/* an "on" potential the closure holds already and whose "off" it does not: one made again
+ * would be dropped unread (se_chain's loop keeps the first of a key), so it is not made, nor
+ * its parents gathered */
+static inline int known_on(const SeMap *ons, const SeMap *offs, int cell, int value) {
+    int key = se_key(cell, value, 1);
+    return se_has(ons, key) && !se_has(offs, key & ~1);
+}
+
 /* make_ons' part of the potential's units (the first n_units of its cell's): each unit left
- * with one other place of the value makes that place "on"; the count made in all, or -1 */
-static inline int unit_ons(SeCtx *x, const SeGrid *work, const SeGrid *source, int pi,
-                           const SeMap *offs, int n_units, int *made, int n) {
+ * with one other place of the value makes that place "on"; the count made in all, or -1. On a
+ * dynamic chain (``copy`` the chain's own grid, the work grid itself) the candidate leaves the
+ * unit's places as they are read: its table row is read once for both */
+static inline int unit_ons(SeCtx *x, const SeGrid *work, SeGrid *copy, const SeGrid *source,
+                           int pi, const SeMap *ons, const SeMap *offs, int n_units, int *made,
+                           int n) {
     const SeGeo *geo = work->geo;
     int cell = x->pots[pi].cell, value = x->pots[pi].value;
     for (int t = 0; t < n_units; t++) {
         int unit = geo->cell_units[cell][t];
-        int pos = work->table[unit][value] & ~(1 << geo->cell_pos[cell][t]);
-        if (!pos || (pos & (pos - 1)))
+        int had = work->table[unit][value], pos = had & ~(1 << geo->cell_pos[cell][t]);
+        if (copy)
+            copy->table[unit][value] = (uint16_t)pos;
+        if (!pos || (pos & (pos - 1)) || known_on(ons, offs, geo->units[unit][ctz32(pos)], value))
             continue;
         int on = se_pot(x, geo->units[unit][ctz32(pos)], value, 1, pi);
         if (on < 0)
             return -1;
         if (source) /* the unit's places of the value lost since the chain began */
-            for (int m = source->table[unit][value] & ~work->table[unit][value]; m; m &= m - 1) {
+            for (int m = source->table[unit][value] & ~had; m; m &= m - 1) {
                 int parent = offs->idx[se_key(geo->units[unit][ctz32(m)], value, 0)];
                 if (parent >= 0 && se_add_parent(x, on, parent) < 0)
                     return -1;
@@ -112,9 +109,10 @@ static inline int unit_ons(SeCtx *x, const SeGrid *work, const SeGrid *source, i
 }
 
 /* the "on" potentials an "off" one makes (off_to_on), ``source`` the grid the chain began on
- * when the chain is dynamic (NULL: not): their indexes into made[], their count or -1 */
-static int make_ons(SeCtx *x, const SeGrid *work, const SeGrid *source, int pi,
-                    const SeMap *offs, int cell_links, int *made) {
+ * when the chain is dynamic (NULL: not), and then ``copy`` the work grid, which loses the
+ * potential's candidate (potentials.remove): their indexes into made[], their count or -1 */
+static int make_ons(SeCtx *x, const SeGrid *work, SeGrid *copy, const SeGrid *source, int pi,
+                    const SeMap *ons, const SeMap *offs, int cell_links, int *made) {
     const SePot p = x->pots[pi];
     int cell = p.cell, value = p.value, n = 0;
     if (cell_links) {
@@ -122,23 +120,28 @@ static int make_ons(SeCtx *x, const SeGrid *work, const SeGrid *source, int pi,
         if (BITS[mask >> 1] == 2) {
             int d0 = ctz32(mask), d1 = 31 - clz32(mask);
             int other = d0 == value ? d1 : d0;
-            int on = se_pot(x, cell, other, 1, pi);
-            if (on < 0)
-                return -1;
-            if (source) {
-                for (int hidden = source->cands[cell] & ~mask; hidden; hidden &= hidden - 1) {
-                    int parent = offs->idx[se_key(cell, ctz32(hidden), 0)];
-                    if (parent >= 0 && se_add_parent(x, on, parent) < 0)
-                        return -1;
+            if (!known_on(ons, offs, cell, other)) {
+                int on = se_pot(x, cell, other, 1, pi);
+                if (on < 0)
+                    return -1;
+                if (source) {
+                    for (int hidden = source->cands[cell] & ~mask; hidden; hidden &= hidden - 1) {
+                        int parent = offs->idx[se_key(cell, ctz32(hidden), 0)];
+                        if (parent >= 0 && se_add_parent(x, on, parent) < 0)
+                            return -1;
+                    }
                 }
+                made[n++] = on;
             }
-            made[n++] = on;
         }
     }
+    if (copy)
+        copy->cands[cell] &= (uint16_t)~(1 << value);
     /* (a classic cell's three units a constant count: the loop unrolled) */
     return work->geo->classic
-               ? unit_ons(x, work, source, pi, offs, 3, made, n)
-               : unit_ons(x, work, source, pi, offs, work->geo->n_cell_units[cell], made, n);
+               ? unit_ons(x, work, copy, source, pi, ons, offs, 3, made, n)
+               : unit_ons(x, work, copy, source, pi, ons, offs, work->geo->n_cell_units[cell], made,
+                          n);
 }
 
 /* Chainer.chain: every consequence of the potentials in ``on`` and ``off`` (filled in place),
@@ -164,11 +167,10 @@ int se_chain(SeCtx *x, const SeGrid *g, SeMap *on, SeMap *off, int *a, int *b) {
         }
         if (c.head_off < off->n) {
             int pi = off->idx[off->order[c.head_off++]];
-            int n = make_ons(x, work, x->dynamic ? g : NULL, pi, off, cell_links, made);
+            int n = make_ons(x, work, x->dynamic ? &copy : NULL, x->dynamic ? g : NULL, pi, on,
+                             off, cell_links, made);
             if (n < 0)
                 return -1;
-            if (x->dynamic)
-                se_remove(&copy, x->pots[pi].cell, x->pots[pi].value);
             for (int i = 0; i < n; i++) {
                 const SePot *q = &x->pots[made[i]];
                 int key = se_key(q->cell, q->value, 1);

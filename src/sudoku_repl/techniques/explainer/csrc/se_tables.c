@@ -326,18 +326,23 @@ int se_found_shape(SeCtx *x, const int *shape, int n) {
     return 0;
 }
 
-/* one pool of maps given back by a context that ended, taken by the next (a rating makes a
+/* pools of maps given back by contexts that ended, taken by the next ones (a rating makes a
  * context for each chain technique it tries, and a pool is 64 maps of 10 KB to make ready:
  * 3.5% of a hard rating's instructions went there); the GIL is held from the take to the
- * give, and a pool is one context's alone between them */
-static SeMap *spare_maps;
+ * give, and a pool is one context's alone between them. A nested search's contexts end
+ * together (the outer one and its one or two inner searches' ones: nest_free), so a single
+ * spare pool left the next nested search's inner contexts to make theirs ready again; a
+ * stack of SPARE_POOLS keeps them (some 0.6 MB each, held only as long as the process) */
+#define SPARE_POOLS 8
+static SeMap *spare_maps[SPARE_POOLS];
+static int n_spare_maps;
 
 void se_ctx_free(SeCtx *x) {
     PyMem_Free(x->pots);
     PyMem_Free(x->par);
     PyMem_Free(x->queue);
-    if (x->maps && !spare_maps && x->cap_maps == 64)
-        spare_maps = x->maps; /* for the next context */
+    if (x->maps && n_spare_maps < SPARE_POOLS && x->cap_maps == 64)
+        spare_maps[n_spare_maps++] = x->maps; /* for the next context */
     else
         PyMem_Free(x->maps);
     x->maps = NULL;
@@ -426,9 +431,8 @@ int se_parse_limits(SeCtx *x, PyObject *deadline, PyObject *poll) {
 }
 /* the context's pool of 64 empty maps (0, or -1 with MemoryError) */
 int se_init_maps(SeCtx *x) {
-    if (spare_maps) { /* (its maps empty: se_map_take clears what a map held) */
-        x->maps = spare_maps;
-        spare_maps = NULL;
+    if (n_spare_maps) { /* (its maps empty: se_map_take clears what a map held) */
+        x->maps = spare_maps[--n_spare_maps];
         x->cap_maps = 64;
         return 0;
     }
