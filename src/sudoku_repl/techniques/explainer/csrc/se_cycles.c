@@ -233,7 +233,7 @@ static int xy_search_kept(SeCtx *x, const SeGrid *g, Search *s, SeXYMemo *memo, 
     if (e) {
         if (se_xy_restore(x, e, &s->reach) < 0)
             return -1;
-        se_reach_answers(&s->reach, g, 1, s->linked, (const uint8_t(*)[10])e->walks,
+        se_reach_answers(&s->reach, g, 1, s->linked, (const uint8_t(*)[10])e->walks, e->known,
                          s->walks);
     } else if (se_reach_walks(x, g, &s->links, &s->reach, 1, s->linked, s->walks) < 0)
         return -1;
