@@ -136,13 +136,18 @@ static int x_search_kept(SeCtx *x, const SeGrid *g, Search *s, Queue *found) {
         n[value] = s->own_n[value];
         searched[value] = 1;
     }
-    int at[10] = {0};
-    for (int cell = 0; cell < 81; cell++)
-        for (int values = g->cands[cell]; values; values &= values - 1) {
+    /* (``pending``: the digits with findings still to hand over; most searches have none) */
+    int at[10] = {0}, pending = 0;
+    for (int value = 1; value <= 9; value++)
+        pending |= (n[value] > 0) << value;
+    for (int cell = 0; cell < 81 && pending; cell++)
+        for (int values = g->cands[cell] & pending; values; values &= values - 1) {
             int value = ctz32(values);
             while (at[value] < n[value] && data[value][at[value]] == cell)
                 if ((at[value] = replay_found(x, g, data[value], at[value])) < 0)
                     return -1;
+            if (at[value] >= n[value])
+                pending &= ~(1 << value);
         }
     for (int value = 1; value <= 9 && memo; value++) {
         if (!searched[value])
@@ -233,7 +238,7 @@ static int xy_search_kept(SeCtx *x, const SeGrid *g, Search *s, SeXYMemo *memo, 
     if (e) {
         if (se_xy_restore(x, e, &s->reach) < 0)
             return -1;
-        se_reach_answers(&s->reach, g, 1, s->linked, (const uint8_t(*)[10])e->walks,
+        se_reach_answers(&s->reach, g, 1, s->linked, (const uint8_t(*)[10])e->walks, e->known,
                          s->walks);
     } else if (se_reach_walks(x, g, &s->links, &s->reach, 1, s->linked, s->walks) < 0)
         return -1;

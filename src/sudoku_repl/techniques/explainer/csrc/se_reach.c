@@ -273,31 +273,38 @@ int se_reach_walks(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_l
                    const uint16_t *linked, uint8_t walks[81][10]) {
     if (se_reach_fill(x, g, L, r, cell_links, linked) < 0)
         return -1;
-    se_reach_answers(r, g, cell_links, linked, NULL, walks);
+    se_reach_answers(r, g, cell_links, linked, NULL, NULL, walks);
     return 0;
 }
 
 void se_reach_answers(const SeReach *r, const SeGrid *g, int cell_links, const uint16_t *linked,
-                      const uint8_t (*known)[10], uint8_t walks[81][10]) {
-    uint64_t places[10][2] = {{0}};
-    for (int cell = 0; cell < 81; cell++)
-        for (int m = g->cands[cell] & linked[cell]; m; m &= m - 1)
-            places[ctz32(m)][cell >> 6] |= 1ULL << (cell & 63);
+                      const uint8_t (*kept)[10], const uint16_t *known,
+                      uint8_t walks[81][10]) {
+    uint64_t places[10][2];
+    int placed = 0; /* (the linked places made when first asked: on a kept graph, seldom) */
+    if (kept)
+        memcpy(walks, kept, sizeof(uint8_t[81][10]));
     for (int cell = 0; cell < 81; cell++) {
         if (BITS[g->cands[cell] >> 1] < 2)
             continue; /* (no start: a cell of one candidate) */
-        for (int m = g->cands[cell]; m; m &= m - 1) {
+        for (int m = g->cands[cell] & ~(known ? known[cell] : 0); m; m &= m - 1) {
             int value = ctz32(m), on = se_key(cell, value, 1), off = on ^ 1;
-            if (known && known[cell][value] & SE_WALKS_KNOWN)
-                walks[cell][value] = (uint8_t)(known[cell][value] & ~SE_WALKS_KNOWN);
-            else if (linked[cell] >> value & 1)
+            if (linked[cell] >> value & 1)
                 walks[cell][value] = (uint8_t)(se_may_return(r, on) * SE_MAY_RETURN |
                                                se_reaches(r, on, off) * SE_ON_OFF |
                                                se_reaches(r, off, on) * SE_OFF_ON);
-            else
+            else {
+                if (!placed) {
+                    memset(places, 0, sizeof places);
+                    for (int c = 0; c < 81; c++)
+                        for (int l = g->cands[c] & linked[c]; l; l &= l - 1)
+                            places[ctz32(l)][c >> 6] |= 1ULL << (c & 63);
+                    placed = 1;
+                }
                 walks[cell][value] = (uint8_t)(unlinked_on_off(r, g, linked, places, cell, value,
                                                                cell_links) *
                                                SE_ON_OFF);
+            }
         }
     }
 }
@@ -363,10 +370,9 @@ void se_xy_keep(SeXYMemo *m, const SeXYKey *key, uint64_t hash, const SeReach *r
         return;
     e->hash = hash;
     e->key = *key;
-    memset(e->walks, 0, sizeof e->walks);
+    memcpy(e->walks, walks, sizeof e->walks);
     for (int cell = 0; cell < 81; cell++) /* (the candidates se_reach_answers answered) */
-        for (int m = BITS[g->cands[cell] >> 1] < 2 ? 0 : g->cands[cell]; m; m &= m - 1)
-            e->walks[cell][ctz32(m)] = walks[cell][ctz32(m)] | SE_WALKS_KNOWN;
+        e->known[cell] = BITS[g->cands[cell] >> 1] < 2 ? 0 : g->cands[cell];
     e->n = r->n;
     e->parts = parts;
     e->words = r->words;

@@ -75,7 +75,8 @@ typedef struct {
 typedef struct {
     uint64_t hash;
     SeXYKey key;
-    uint8_t walks[81][10]; /* the answers of se_reach_walks known, marked SE_WALKS_KNOWN */
+    uint8_t walks[81][10]; /* the answers of se_reach_walks, for the values of ``known`` */
+    uint16_t known[81];    /* by cell, the values answered: the candidates of a cell of two or more */
     int n, parts, words, n_data;
     int16_t *keys, *part, *cycle, *data;
     uint64_t *bits;

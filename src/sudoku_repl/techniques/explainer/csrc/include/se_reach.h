@@ -91,15 +91,16 @@ const uint64_t *se_reach_on(SeReach *r, const SeGrid *g, int key);
  * into walks[cell][value] (the others left as they are). ``linked`` is se_off_links for the
  * kind: a walk goes on only from the candidates it holds, so the graph is theirs alone (r is
  * filled with it). */
-enum { SE_MAY_RETURN = 1, SE_ON_OFF = 2, SE_OFF_ON = 4, SE_WALKS_KNOWN = 8 };
+enum { SE_MAY_RETURN = 1, SE_ON_OFF = 2, SE_OFF_ON = 4 };
 int se_reach_walks(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_links,
                    const uint16_t *linked, uint8_t walks[81][10]);
 /* se_reach_walks' answers from the graph r already holds (se_reach_fill's, or a kept one's),
- * for the candidates of the cells of two or more (the walks' starts); ``known`` (or NULL):
- * those a kept graph answered for another grid, marked SE_WALKS_KNOWN (a candidate's answer is
- * a function of the graph and where it is) */
+ * for the candidates of the cells of two or more (the walks' starts); ``kept`` (or NULL): the
+ * answers a kept graph gave for another grid, for the values of ``known`` (by cell), copied
+ * whole (a candidate's answer is a function of the graph and where it is; what they hold for
+ * a value that is no start here is never read) */
 void se_reach_answers(const SeReach *r, const SeGrid *g, int cell_links, const uint16_t *linked,
-                      const uint8_t (*known)[10], uint8_t walks[81][10]);
+                      const uint8_t (*kept)[10], const uint16_t *known, uint8_t walks[81][10]);
 void se_reach_free(SeReach *r);
 
 /* The XY links' graphs kept by their key (SeXYKey, se_memo.h): the key of the grid's graph
