@@ -92,9 +92,12 @@ static inline int unit_ons(SeCtx *x, const SeGrid *work, SeGrid *copy, const SeG
         int had = work->table[unit][value], pos = had & ~(1 << geo->cell_pos[cell][t]);
         if (copy)
             copy->table[unit][value] = (uint16_t)pos;
-        if (!pos || (pos & (pos - 1)) || known_on(ons, offs, geo->units[unit][ctz32(pos)], value))
+        if (!pos || (pos & (pos - 1)))
             continue;
-        int on = se_pot(x, geo->units[unit][ctz32(pos)], value, 1, pi);
+        int place = geo->units[unit][ctz32(pos)];
+        if (known_on(ons, offs, place, value))
+            continue;
+        int on = se_pot(x, place, value, 1, pi);
         if (on < 0)
             return -1;
         if (source) /* the unit's places of the value lost since the chain began */

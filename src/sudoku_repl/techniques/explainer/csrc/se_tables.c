@@ -284,7 +284,7 @@ int se_chain_of(SeCtx *x, int pot, int most) {
             se_grow((void **)&x->queue, &x->cap_queue, tail + n, sizeof(int32_t), x) < 0)
             return -1;
         /* (most have one or two parents: a copy each, not a call) */
-        const int32_t *par = x->par + x->pots[pi].parents;
+        const int32_t *par = x->par + p->parents;
         for (int i = 0; i < n; i++)
             x->queue[tail++] = par[i];
     }
