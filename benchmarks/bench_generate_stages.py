@@ -7,7 +7,7 @@ timed from outside, so that what is measured is the maker's own path.
 The stages are the calls ``tools/making/tasks.py`` makes for a random start: the minimal
 puzzle (``core.making.random_minimal_puzzle``), the counter's rules (``counting.settles``),
 the batch path (``rating.batch_er``) and the exact rating of the puzzles it passes
-(``rating.rate_reaching``), each wrapped here with a timer of this process's CPU. Each row says
+(``explainer.rate``), each wrapped here with a timer of this process's CPU. Each row says
 how many puzzles a stage saw, its CPU-seconds, its share of the run and its mean; the batch
 path's rejections are told by the hardest step it found (ER 7.x: ``7``), and the exact rating
 by what it decided (below the least ER: thrown away; kept). What no stage took is the rest (the
@@ -28,6 +28,7 @@ import common  # noqa: F401  (puts src/ on the path)
 from bench_generate import ours
 
 import sudoku_repl.core.counting as counting
+import sudoku_repl.techniques.explainer as explainer
 import sudoku_repl.techniques.explainer.rating as rating
 import sudoku_repl.tools.making.tasks as tasks
 from sudoku_repl.tools.making.targets import Span, Targets
@@ -65,9 +66,9 @@ def measured(least: int, seconds: float, seed: int) -> tuple[Tally, int, float]:
         (tasks, "random_minimal_puzzle"): ("the minimal puzzle", lambda _: "every start"),
         (counting, "settles"): ("the counter's rules", lambda said: "reject" if said else "pass"),
         (rating, "batch_er"): ("the batch path", batch_bucket),
-        (rating, "rate_reaching"): (
+        (explainer, "rate"): (
             "the exact rating",
-            lambda rated: "below: thrown away" if rated is None else "kept",
+            lambda rated: "below: thrown away" if round(rated.er * 10) < least else "kept",
         ),
     }
     saved = {place: getattr(*place) for place in stages}

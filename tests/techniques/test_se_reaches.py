@@ -7,8 +7,6 @@ bank's ER, which serate gives too), not from this code."""
 
 from __future__ import annotations
 
-import functools
-
 import pytest
 
 from sudoku_repl.techniques.explainer import native, rating
@@ -42,33 +40,3 @@ def test_reaches_is_stopped_by_its_interrupt() -> None:
     puzzle = SLICE[1][0]  # ER 8.2
     with pytest.raises(rating.Interrupted):
         rating.reaches(puzzle, 90, lambda: True)
-
-
-@functools.cache
-def whole_steps(build: str, puzzle: str) -> tuple[rating.Step, ...]:
-    """``rate``'s steps from the start on ``build``: the reference of every ``least`` a puzzle
-    reaches, rated once."""
-    return rating.rate(puzzle, None).steps
-
-
-@pytest.mark.parametrize("least", [70, 80, 90])
-def test_rate_reaching_is_none_below_x_and_else_the_full_rating(build: str, least: int) -> None:
-    # ``rate_reaching`` goes on from where the early stop left the path: the
-    # figures must be serate's all the same, and the steps ``rate``'s from the start
-    for k in LINES if build == "native" else CHAINED:
-        puzzle, er, ep, ed = SLICE[k][0], *(float(x) for x in SLICE[k][1:4])
-        rated = rating.rate_reaching(puzzle, least)
-        if round(er * 10) < least:
-            assert rated is None, (k + 1, er, least)
-            continue
-        assert rated is not None, (k + 1, er, least)
-        assert (rated.er, rated.ep, rated.ed) == (er, ep, ed), (k + 1, least)
-        assert rated.steps == whole_steps(build, puzzle), (k + 1, least)
-        assert rated.known_above is None and not rated.er_is_lower_bound
-
-
-def test_rate_reaching_stops_where_rate_stops_above() -> None:
-    puzzle = SLICE[1][0]  # ER 8.2: a step above 7.5 is taken at the least 7.0
-    rated = rating.rate_reaching(puzzle, 70, above=7.5)
-    assert rated is not None and rated.known_above == 7.5 and rated.er_is_lower_bound
-    assert rated.steps == rating.rate(puzzle, None, above=7.5).steps

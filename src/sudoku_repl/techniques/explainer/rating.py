@@ -292,10 +292,8 @@ def _rate(
     above: float | None,
     below: float | None,
     without: frozenset[str] = frozenset(),
-    path: _Path | None = None,
 ) -> SERating:
-    """rate's path on the grid, the native searches' memo set; ``path``: the steps that led to
-    the grid (``rate_reaching``'s), which the path goes on from (none: it starts there)."""
+    """rate's path on the grid, the native searches' memo set."""
     deadline = None if time_limit is None else time.monotonic() + time_limit
     order = tuple(
         (name, finder)
@@ -306,7 +304,7 @@ def _rate(
     # the techniques, in C on the native build: many steps a call (native_ladder.climb), a
     # rating crossing into C once
     rungs = native_ladder.native_prefix(tried)
-    path = _Path() if path is None else path
+    path = _Path()
     lower = False
     exceeded: float | None = None
     while not grid.is_solved():
@@ -423,42 +421,6 @@ def reaches(puzzle: str, least: int, interrupted: Callable[[], bool] | None = No
             raise Interrupted
         return status != native_ladder.SOLVED
     return rate(puzzle, None, interrupted, below=(least - 1) / 10).known_above is not None
-
-
-def rate_reaching(
-    puzzle: str,
-    least: int,
-    interrupted: Callable[[], bool] | None = None,
-    above: float | None = None,
-) -> SERating | None:
-    """None when the ER of a puzzle with one solution is below ``least`` (tenths: ``reaches``
-    says no); else its rating, ``rate(puzzle, None, interrupted, above)``'s, the path going on
-    from where ``reaches``' early stop left it rather than from the start again (the steps up
-    to there are the path's first steps: the techniques it tried are the order's first ones).
-    ``Interrupted`` once ``interrupted()``."""
-    if native.se_climb() is None:  # the pure build
-        if not reaches(puzzle, least, interrupted):
-            return None
-        return rate(puzzle, None, interrupted, above)
-    grid = Grid.from_puzzle(puzzle)
-    with native_chains.remembered():
-        found, status, _ = native_ladder.climb_status(
-            grid, _probe_rungs(least), least - 1, interrupted, native_chains.memo.get()
-        )
-        if status == native_ladder.STOPPED:
-            raise Interrupted
-        if status == native_ladder.SOLVED:
-            return None
-        # a passer (a few in a hundred): the steps as Hints, only now
-        order = techniques(poller(None, interrupted))
-        rungs = native_ladder.native_prefix(order[: cut(order, least - 1)])
-        path = _Path()
-        for by, item in found:
-            taken = rungs[by].hint(item)
-            if above is not None and _over(taken, above):  # where ``rate`` stops: rare
-                return rate(puzzle, None, interrupted, above)
-            path.took(taken, order[by][0], item[4])
-        return _rate(grid, None, interrupted, above, None, path=path)
 
 
 def batch_er(

@@ -11,10 +11,9 @@ the caller hands it.
 
 Judging asks what it needs and no more: the original's figures (``run`` to the first
 solution) only for ``--level`` or ``--steps``; Sudoku Explainer's rating stopped as soon as
-it is known to fall short of the least ER the targets allow (the rating's ``below``), and,
-for a puzzle that passes that, rated in full from where that stop left it
-(``rating.rate_reaching``), stopped as soon as it goes above the most ER
-allowed (``above``), so that every figure printed is the exact one (``rate --scale se``'s).
+it is known to fall short of the least ER the targets allow (the batch path, ``_below``),
+and, for a puzzle that passes that, rated in full, stopped as soon as it goes above the
+most ER allowed (``above``), so that every figure printed is the exact one (``rate --scale se``'s).
 The search sits above the rater and the counter: nothing of theirs calls back.
 """
 
@@ -206,15 +205,13 @@ def _se(
             if ruled is None:
                 return None  # no exact rating under the rules in this version: not kept
             rated = ruled
-        elif least is not None and least > LOWEST:
-            if _below(puzzle, least, stop):
-                return None  # below ``least``, known without the path step by step
-            # the full rating goes on from where the early stop left the path
-            reached = rating.rate_reaching(quiz81, least, stop, above)
-            if reached is None:
-                return None  # the path finished below ``least``
-            rated = reached
+        elif least is not None and least > LOWEST and _below(puzzle, least, stop):
+            return None  # below ``least``, known without the path step by step
         else:
+            # the path followed once, from the start: a puzzle that ends below ``least`` is
+            # dropped by ``targets.se_holds`` (a probe up to ``least`` first would walk the
+            # same path on it, and on a puzzle that reaches ``least`` make the rating run the
+            # whole ladder again at the grid where the probe stopped)
             rated = rate(quiz81, None, stop, above=above)
     except rating.Interrupted:
         raise Stopped from None
