@@ -268,7 +268,49 @@ static int forced(const unsigned char *puzzle, const Held *h, int cell, int valu
  * solutions, known without a search (most of the removals a minimal puzzle refuses). */
 typedef struct {
     uint64_t set[81][10][2]; /* cell's set with value b (its own value's slot unused), as bits */
+    /* The same of two rows of a band (or two columns of a stack) and a set of their columns
+     * (rows) on which both hold the same values: swapped between the two lines there, every
+     * column keeps its values, every line and box (the lines share their boxes) its set. The
+     * least such sets are the cycles of the map from a column to the one where the other line
+     * holds its value; a cycle of two is a unique rectangle (a set above): those of three or
+     * more, a cell's at most four (two other lines each way), are kept here. */
+    uint64_t line[81][4][2];
+    unsigned char lines[81];
 } SwapSets;
+
+/* the line sets of the lines l and m (0-8: rows, 9-17: columns) of solution, into w */
+static void line_sets(const unsigned char *solution, SwapSets *w, int l, int m) {
+    int at[9], where[10], seen = 0; /* at[x]: line l's cell x; where[v]: x where m holds v */
+    for (int x = 0; x < 9; x++) {
+        at[x] = l < 9 ? 9 * l + x : 9 * x + l - 9;
+        where[solution[m < 9 ? 9 * m + x : 9 * x + m - 9]] = x;
+    }
+    int other = m - l; /* (line m's cell x: at[x] + 9 * other rows apart, other columns) */
+    int step = l < 9 ? 9 * other : other;
+    for (int x = 0; x < 9; x++) {
+        if (seen >> x & 1)
+            continue;
+        uint64_t part[2] = {0, 0};
+        int length = 0;
+        for (int y = x; !(seen >> y & 1); y = where[solution[at[y]]], length++) {
+            seen |= 1 << y;
+            int a = at[y], b = a + step;
+            part[a >> 6] |= 1ULL << (a & 63);
+            part[b >> 6] |= 1ULL << (b & 63);
+        }
+        if (length < 3)
+            continue;
+        for (int y = 0; y < 9; y++) {
+            int a = at[y], b = a + step;
+            if (!(part[a >> 6] >> (a & 63) & 1))
+                continue;
+            for (int e = a, k = 0; k < 2; e = b, k++) {
+                w->line[e][w->lines[e]][0] = part[0];
+                w->line[e][w->lines[e]++][1] = part[1];
+            }
+        }
+    }
+}
 
 /* one value's cells (``cells``: its cell in each row) of ``rows`` (a bit a row), into ``part`` */
 static void rows_cells(const int *cells, unsigned rows, uint64_t part[2]) {
@@ -329,6 +371,13 @@ static int swap_sets(const unsigned char *solution, SwapSets *w) {
                 rows_set(w, at[b][0], rows_b, a, part);
             }
         }
+    memset(w->lines, 0, sizeof w->lines);
+    for (int band = 0; band < 3; band++)
+        for (int i = 0; i < 3; i++)
+            for (int j = i + 1; j < 3; j++) {
+                line_sets(solution, w, 3 * band + i, 3 * band + j);         /* rows */
+                line_sets(solution, w, 9 + 3 * band + i, 9 + 3 * band + j); /* columns */
+            }
     return 1;
 }
 
@@ -338,6 +387,9 @@ static int empties_a_swap_set(const SwapSets *w, const unsigned char *solution, 
     for (int b = 1; b <= 9; b++)
         if (b != solution[cell] && !(w->set[cell][b][0] & h->cells[0]) &&
             !(w->set[cell][b][1] & h->cells[1]))
+            return 1;
+    for (int k = 0; k < w->lines[cell]; k++)
+        if (!(w->line[cell][k][0] & h->cells[0]) && !(w->line[cell][k][1] & h->cells[1]))
             return 1;
     return 0;
 }
