@@ -160,6 +160,67 @@ static int forcing_walk(SeCtx *x, const SeGrid *g, Search *s, int cell_links, in
     return result;
 }
 
+/* the chain to the potential ``to`` made on past ``from``: the negations of the potentials
+ * ``to`` rests on, the last first (its start's negation last); that chain's end, or -1 */
+static int negated_tail(SeCtx *x, int from, int to) {
+    for (int pi = to; x->pots[pi].n_parents;) {
+        pi = x->par[x->pots[pi].parents];
+        const SePot *p = &x->pots[pi];
+        if ((from = se_pot(x, p->cell, p->value, !p->on, from)) < 0)
+            return -1;
+    }
+    return from;
+}
+
+/* forcing_walk's chain length from both ends: every link has its contrapositive (an "on" to
+ * an "off" of a peer, an "off" to the "on" of its strong partner), so a chain from the start
+ * to a potential Q, with one from the start to Q's negation read backwards and negated, is a
+ * chain from the start to its negation, and the shortest one's middle potential and its
+ * negation are both at most half its length away. The walk goes level by level; once the
+ * least sum of a potential's and its negation's distances is at most twice the level done
+ * plus one, no pair not yet met can make it less. The potential reaching the negation of the
+ * start (a chain as long as forcing_walk's first), or -2 (none) */
+static int forcing_meet(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int start) {
+    int targets[SE_MAX_OFFS], best = INT_MAX, meet = -1, other = -1;
+    const SePot *st = &x->pots[start];
+    int key0 = se_key(st->cell, st->value, st->on);
+    s->depth[key0] = 0;
+    s->pot_at[key0] = start;
+    int head_on = 0, head_off = 0;
+    for (int level = 0; head_on < s->on.n || head_off < s->off.n; level++) {
+        int on = head_on < s->on.n; /* (the level's potentials: all "on" or all "off") */
+        Queue *from = on ? &s->on : &s->off, *to = on ? &s->off : &s->on;
+        int *head = on ? &head_on : &head_off, end = from->n;
+        int32_t *seen = on ? s->seen_off : s->seen_on, *seen_not = on ? s->seen_on : s->seen_off;
+        while (*head < end) {
+            if (on && se_check_stop(x))
+                return -1;
+            int pi = from->q[(*head)++];
+            int n = on ? linked_offs(g, s, &x->pots[pi], cell_links, targets)
+                       : se_ons_of(&s->links, g, &x->pots[pi], cell_links, 1, targets);
+            for (int i = 0; i < n; i++) {
+                int cell = targets[i] >> 4, value = targets[i] & 15, key = se_key(cell, value, !on);
+                if (seen[key] == s->gen || (on && !(s->linked[cell] >> value & 1)))
+                    continue; /* seen, or an "off" sink: no chain goes on from it */
+                int made = se_pot(x, cell, value, !on, pi);
+                if (made < 0 || se_queue_push(x, to, made) < 0)
+                    return -1;
+                seen[key] = s->gen;
+                s->depth[key] = (int16_t)(level + 1);
+                s->pot_at[key] = made;
+                if (seen_not[key ^ 1] == s->gen && level + 1 + s->depth[key ^ 1] < best) {
+                    best = level + 1 + s->depth[key ^ 1];
+                    meet = made;
+                    other = s->pot_at[key ^ 1];
+                }
+            }
+        }
+        if (best <= 2 * (level + 1) + 1)
+            return negated_tail(x, meet, other);
+    }
+    return -2;
+}
+
 /* chains._forcing_targets: the potential reaching the negation of ``start``, or -2 (none); the
  * walk ends at the first, as the negation is one potential */
 static int forcing_target(SeCtx *x, const SeGrid *g, Search *s, int start, int cell_links) {
@@ -180,7 +241,8 @@ static int forcing_target(SeCtx *x, const SeGrid *g, Search *s, int start, int c
     s->linked[cell] |= (uint16_t)(1 << value);
     uint64_t *place = &s->linked_places[value][cell >> 6], had = *place;
     *place |= 1ULL << (cell & 63);
-    result = forcing_walk(x, g, s, cell_links, opposite);
+    result = s->shortest ? forcing_meet(x, g, s, cell_links, start)
+                         : forcing_walk(x, g, s, cell_links, opposite);
     s->linked[cell] = (uint16_t)was;
     *place = had;
     return result;
