@@ -58,14 +58,17 @@ static int cycles(SeCtx *x, const SeGrid *g, Search *s, int start, int cell_link
                 return -1;
             int pi = s->on.q[head_on++];
             /* (the sinks left out: no walk goes on from one, and none is the start) */
-            int n = linked_offs(g, s, &x->pots[pi], cell_links, targets);
-            mark_ancestors(x, s, pi);
+            int n = linked_offs(g, s, &x->pots[pi], cell_links, targets), marked = 0;
             for (int i = 0; i < n; i++) {
                 int cell = targets[i] >> 4, value = targets[i] & 15;
                 int key = se_key(cell, value, 0);
-                if (s->ancestor[key] == s->agen || s->spent[key] == s->gen)
+                if (s->spent[key] == s->gen)
                     continue; /* (a spent key's potential would queue nothing: not made) */
                 if (scc && scc->part[scc->node[key]] != part)
+                    continue;
+                if (!marked++) /* (its chain walked once, for the first target left to test) */
+                    mark_ancestors(x, s, pi);
+                if (s->ancestor[key] == s->agen)
                     continue;
                 int off = se_pot(x, cell, value, 0, pi);
                 if (off < 0 || se_queue_push(x, &s->off, off) < 0)
