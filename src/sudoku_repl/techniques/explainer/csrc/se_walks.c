@@ -163,63 +163,75 @@ static int forcing_walk(SeCtx *x, const SeGrid *g, Search *s, int cell_links, in
     return result;
 }
 
-/* the chain to the potential ``to`` made on past ``from``: the negations of the potentials
- * ``to`` rests on, the last first (its start's negation last); that chain's end, or -1 */
-static int negated_tail(SeCtx *x, int from, int to) {
-    for (int pi = to; x->pots[pi].n_parents;) {
-        pi = x->par[x->pots[pi].parents];
-        const SePot *p = &x->pots[pi];
-        if ((from = se_pot(x, p->cell, p->value, !p->on, from)) < 0)
-            return -1;
+/* the candidate of a key (se_key) as a potential, for the links' lists */
+static SePot pot_of_key(int key) {
+    return (SePot){.cell = (int16_t)((key >> 1) / 10), .value = (int8_t)((key >> 1) % 10),
+                   .on = (int8_t)(key & 1)};
+}
+
+/* forcing_meet's chain through the keys ``meet`` and its negation: the start's potential, then
+ * the potentials on the walk's way to ``meet`` (by the keys' parents), then the negations of
+ * those on its way to meet's negation, the last first (the start's negation last); that
+ * chain's end, or -1 */
+static int meet_chain(SeCtx *x, const Search *s, int start, int meet) {
+    int way[SE_KEYS], n = 0, pot = start, there = s->depth[meet];
+    for (int key = meet; s->depth[key]; key = s->parent_key[key])
+        way[n++] = key;
+    for (int key = meet ^ 1; s->depth[key]; key = s->parent_key[key])
+        way[n++] = s->parent_key[key] ^ 1; /* (the negation of the potential before it) */
+    for (int i = 0; i < n && pot >= 0; i++) {
+        int key = way[i < there ? there - 1 - i : i]; /* (the way there, reversed) */
+        pot = se_pot(x, (key >> 1) / 10, (key >> 1) % 10, key & 1, pot);
     }
-    return from;
+    return pot;
 }
 
 /* forcing_walk's chain length from both ends: every link has its contrapositive (an "on" to
  * an "off" of a peer, an "off" to the "on" of its strong partner), so a chain from the start
  * to a potential Q, with one from the start to Q's negation read backwards and negated, is a
  * chain from the start to its negation, and the shortest one's middle potential and its
- * negation are both at most half its length away. The walk goes level by level; once the
- * least sum of a potential's and its negation's distances is at most twice the level done
- * plus one, no pair not yet met can make it less. The potential reaching the negation of the
- * start (a chain as long as forcing_walk's first), or -2 (none) */
+ * negation are both at most half its length away. The walk goes level by level, by keys (a
+ * key is reached once: its parent's key is its chain), and makes potentials for the chain
+ * alone; once the least sum of a key's and its negation's distances is at most twice the
+ * level done plus one, no pair not yet met can make it less. The potential reaching the
+ * negation of the start (a chain as long as forcing_walk's first), or -2 (none) */
 static int forcing_meet(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int start) {
-    int targets[SE_MAX_OFFS], best = INT_MAX, meet = -1, other = -1;
+    int targets[SE_MAX_OFFS], best = INT_MAX, meet = -1;
     const SePot *st = &x->pots[start];
     int key0 = se_key(st->cell, st->value, st->on);
     s->depth[key0] = 0;
-    s->pot_at[key0] = start;
+    if (se_queue_push(x, st->on ? &s->on : &s->off, key0) < 0)
+        return -1;
     int head_on = 0, head_off = 0;
     for (int level = 0; head_on < s->on.n || head_off < s->off.n; level++) {
-        int on = head_on < s->on.n; /* (the level's potentials: all "on" or all "off") */
+        int on = head_on < s->on.n; /* (the level's keys: all "on" or all "off") */
         Queue *from = on ? &s->on : &s->off, *to = on ? &s->off : &s->on;
         int *head = on ? &head_on : &head_off, end = from->n;
         int32_t *seen = on ? s->seen_off : s->seen_on, *seen_not = on ? s->seen_on : s->seen_off;
         while (*head < end) {
             if (on && se_check_stop(x))
                 return -1;
-            int pi = from->q[(*head)++];
-            int n = on ? linked_offs(g, s, &x->pots[pi], cell_links, targets)
-                       : se_ons_of(&s->links, g, &x->pots[pi], cell_links, 1, targets);
+            int from_key = from->q[(*head)++];
+            SePot p = pot_of_key(from_key);
+            int n = on ? linked_offs(g, s, &p, cell_links, targets)
+                       : se_ons_of(&s->links, g, &p, cell_links, 1, targets);
             for (int i = 0; i < n; i++) {
                 int cell = targets[i] >> 4, value = targets[i] & 15, key = se_key(cell, value, !on);
                 if (seen[key] == s->gen || (on && !(s->linked[cell] >> value & 1)))
                     continue; /* seen, or an "off" sink: no chain goes on from it */
-                int made = se_pot(x, cell, value, !on, pi);
-                if (made < 0 || se_queue_push(x, to, made) < 0)
+                if (se_queue_push(x, to, key) < 0)
                     return -1;
                 seen[key] = s->gen;
                 s->depth[key] = (int16_t)(level + 1);
-                s->pot_at[key] = made;
+                s->parent_key[key] = (int16_t)from_key;
                 if (seen_not[key ^ 1] == s->gen && level + 1 + s->depth[key ^ 1] < best) {
                     best = level + 1 + s->depth[key ^ 1];
-                    meet = made;
-                    other = s->pot_at[key ^ 1];
+                    meet = key;
                 }
             }
         }
         if (best <= 2 * (level + 1) + 1)
-            return negated_tail(x, meet, other);
+            return meet_chain(x, s, start, meet);
     }
     return -2;
 }
@@ -236,8 +248,8 @@ static int forcing_target(SeCtx *x, const SeGrid *g, Search *s, int start, int c
         s->seen_on[se_key(st->cell, st->value, 1)] = s->gen;
     else
         s->seen_off[se_key(st->cell, st->value, 0)] = s->gen;
-    if (se_queue_push(x, st->on ? &s->on : &s->off, start) < 0)
-        return -1;
+    if (!s->shortest && se_queue_push(x, st->on ? &s->on : &s->off, start) < 0)
+        return -1; /* (forcing_meet's queues hold keys: it queues the start's own) */
     /* the "off" targets read are the linked ones (a sink ends the walk) and the negation, a sink
      * where the start is not linked: it is made linked for the walk */
     int cell = st->cell, value = st->value, was = s->linked[cell];

@@ -47,7 +47,7 @@ typedef struct {
      * chains.py's, not the same chain; set where the findings' links and shapes are not read */
     int shortest;
     int16_t depth[SE_KEYS]; /* forcing_meet's: the key's distance from the start, if seen */
-    int32_t pot_at[SE_KEYS]; /* forcing_meet's: the key's potential, if seen */
+    int16_t parent_key[SE_KEYS]; /* forcing_meet's: the key it was reached from, if seen */
     SeDigitMemo *digits; /* the X links' answers by a digit's places, or NULL */
     /* the X search of a digit not in the memo: its findings as SeXFound.data, by digit */
     int32_t *own[10];
