@@ -104,6 +104,28 @@ def test_a_forcing_chain_from_a_candidate_no_strong_link_holds_is_the_pure_one()
     assert native_found == list(chains.pure_cycles_and_forcing_chains(grid))
 
 
+@settings(max_examples=sanitized(8, 3), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(puzzle=st.sampled_from(SLICE), where=st.floats(min_value=0.0, max_value=0.7))
+def test_the_batch_paths_forcing_chains_are_as_long_as_the_pure_ones(
+    puzzle: str, where: float
+) -> None:
+    """The batch path's search (``shortest``) walks each forcing chain from both of its ends,
+    so its chain may be another than the pure search's, never of another length: each finding's
+    name, rating, removals and complexity (its chain's potentials) are those of the search that
+    walks from the start alone, and the hints the pure search's."""
+    grid = grid_at(puzzle, int(where * len(rating_path(puzzle))))
+    search = native.se_cycles()
+    assert search is not None
+    shortest = search(grid.values, grid.cands, None, None, None, False, True)
+    walked = search(grid.values, grid.cands, None, None)
+    assert isinstance(shortest, list) and isinstance(walked, list)
+    assert [f[:5] for f in shortest] == [f[:5] for f in walked]
+    assert [
+        Hint(native_chains.CYCLE_NAMES[name], rating, removals, placement)
+        for name, rating, removals, placement, *_ in shortest
+    ] == list(chains.pure_cycles_and_forcing_chains(grid))
+
+
 #: the hard set's quicker quizzes (ER 9.4 at most), whose paths reach many grids where aligned
 #: triplets remove something
 HARD = [

@@ -109,7 +109,8 @@ def se_memo() -> Callable[[], object] | None:
 
 class SeCycles(Protocol):
     """``chains.cycles_and_forcing_chains``' hints in C (``se_cycles.c``): (values, candidate
-    masks, deadline, stop callable, a geometry or None, shaped) -> as ``SeChainer``."""
+    masks, deadline, stop callable, a geometry or None, shaped, shortest) -> as ``SeChainer``;
+    ``shortest``: the batch path's search, whose forcing chains may be others of their length."""
 
     def __call__(
         self,
@@ -119,6 +120,7 @@ class SeCycles(Protocol):
         poll: Callable[[], object] | None,
         geometry: object = None,
         shaped: bool = False,
+        shortest: bool = False,
         /,
     ) -> ChainFound | ShapedFound | int: ...
 

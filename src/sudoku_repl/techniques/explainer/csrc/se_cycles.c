@@ -349,7 +349,7 @@ static void search_free(void *scratch) {
  * XY search is left out once an X or Y finding rates below 7.0: an XY one rates 7.0 or more
  * (its base, and a length penalty of zero or more), so it cannot come first (se_sorted_order:
  * by rating first) */
-static int cycles_run(SeCtx *x, const SeGrid *g, int easiest) {
+static int cycles_run(SeCtx *x, const SeGrid *g, int easiest, int shortest) {
     if (x->scratch_free != search_free) { /* made once a context (its stamps run on) */
         if (x->scratch_free)
             x->scratch_free(x->scratch);
@@ -362,6 +362,7 @@ static int cycles_run(SeCtx *x, const SeGrid *g, int easiest) {
         x->scratch_free = search_free;
     }
     Search *s = x->scratch;
+    s->shortest = shortest;
     se_links_fill(g, &s->links);
     s->digits = se_memo_digits(x->memo);
     if (search(x, g, s, 0, 1) == 0 && search(x, g, s, 1, 0) == 0 &&
@@ -371,20 +372,28 @@ static int cycles_run(SeCtx *x, const SeGrid *g, int easiest) {
 }
 
 int se_cycles_run(SeCtx *x, const SeGrid *g) {
-    return cycles_run(x, g, 0);
+    return cycles_run(x, g, 0, !x->summarize);
 }
 
 int se_cycles_easiest(SeCtx *x, const SeGrid *g) {
-    return cycles_run(x, g, 1);
+    return cycles_run(x, g, 1, 0);
 }
 
-/* se_cycles(values, cands, deadline, poll[, geometry, shaped]): chains.cycles_and_forcing_chains'
- * hints as se_chainer gives its own (``geometry``: se_geometry's capsule, or None: classic) */
+/* every finding with its own chain and shape, as chains.py's */
+static int cycles_listed(SeCtx *x, const SeGrid *g) {
+    return cycles_run(x, g, 0, 0);
+}
+
+/* se_cycles(values, cands, deadline, poll[, geometry, shaped, shortest]):
+ * chains.cycles_and_forcing_chains' hints as se_chainer gives its own (``geometry``:
+ * se_geometry's capsule, or None: classic); ``shortest``: as the batch path makes them
+ * (se_cycles_run: a forcing chain's links and shape may be another chain's of its length) */
 PyObject *se_cycles(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *values, *cands, *deadline, *poll, *geometry = Py_None;
-    int shaped = 0;
-    if (!PyArg_ParseTuple(args, "OOOO|Op", &values, &cands, &deadline, &poll, &geometry, &shaped))
+    int shaped = 0, shortest = 0;
+    if (!PyArg_ParseTuple(args, "OOOO|Opp", &values, &cands, &deadline, &poll, &geometry,
+                          &shaped, &shortest))
         return NULL;
     const SeGeo *geo = se_geo_of(geometry);
     if (!geo)
@@ -394,5 +403,5 @@ PyObject *se_cycles(PyObject *self, PyObject *args) {
         return PyErr_NoMemory();
     x->geo = geo;
     x->shaped = shaped;
-    return se_search(x, values, cands, deadline, poll, se_cycles_run);
+    return se_search(x, values, cands, deadline, poll, shortest ? se_cycles_run : cycles_listed);
 }

@@ -58,14 +58,17 @@ static int cycles(SeCtx *x, const SeGrid *g, Search *s, int start, int cell_link
                 return -1;
             int pi = s->on.q[head_on++];
             /* (the sinks left out: no walk goes on from one, and none is the start) */
-            int n = linked_offs(g, s, &x->pots[pi], cell_links, targets);
-            mark_ancestors(x, s, pi);
+            int n = linked_offs(g, s, &x->pots[pi], cell_links, targets), marked = 0;
             for (int i = 0; i < n; i++) {
                 int cell = targets[i] >> 4, value = targets[i] & 15;
                 int key = se_key(cell, value, 0);
-                if (s->ancestor[key] == s->agen || s->spent[key] == s->gen)
+                if (s->spent[key] == s->gen)
                     continue; /* (a spent key's potential would queue nothing: not made) */
                 if (scc && scc->part[scc->node[key]] != part)
+                    continue;
+                if (!marked++) /* (its chain walked once, for the first target left to test) */
+                    mark_ancestors(x, s, pi);
+                if (s->ancestor[key] == s->agen)
                     continue;
                 int off = se_pot(x, cell, value, 0, pi);
                 if (off < 0 || se_queue_push(x, &s->off, off) < 0)
@@ -160,6 +163,79 @@ static int forcing_walk(SeCtx *x, const SeGrid *g, Search *s, int cell_links, in
     return result;
 }
 
+/* the candidate of a key (se_key) as a potential, for the links' lists */
+static SePot pot_of_key(int key) {
+    return (SePot){.cell = (int16_t)((key >> 1) / 10), .value = (int8_t)((key >> 1) % 10),
+                   .on = (int8_t)(key & 1)};
+}
+
+/* forcing_meet's chain through the keys ``meet`` and its negation: the start's potential, then
+ * the potentials on the walk's way to ``meet`` (by the keys' parents), then the negations of
+ * those on its way to meet's negation, the last first (the start's negation last); that
+ * chain's end, or -1 */
+static int meet_chain(SeCtx *x, const Search *s, int start, int meet) {
+    int way[SE_KEYS], n = 0, pot = start, there = s->depth[meet];
+    for (int key = meet; s->depth[key]; key = s->parent_key[key])
+        way[n++] = key;
+    for (int key = meet ^ 1; s->depth[key]; key = s->parent_key[key])
+        way[n++] = s->parent_key[key] ^ 1; /* (the negation of the potential before it) */
+    for (int i = 0; i < n && pot >= 0; i++) {
+        int key = way[i < there ? there - 1 - i : i]; /* (the way there, reversed) */
+        pot = se_pot(x, (key >> 1) / 10, (key >> 1) % 10, key & 1, pot);
+    }
+    return pot;
+}
+
+/* forcing_walk's chain length from both ends: every link has its contrapositive (an "on" to
+ * an "off" of a peer, an "off" to the "on" of its strong partner), so a chain from the start
+ * to a potential Q, with one from the start to Q's negation read backwards and negated, is a
+ * chain from the start to its negation, and the shortest one's middle potential and its
+ * negation are both at most half its length away. The walk goes level by level, by keys (a
+ * key is reached once: its parent's key is its chain), and makes potentials for the chain
+ * alone; once the least sum of a key's and its negation's distances is at most twice the
+ * level done plus one, no pair not yet met can make it less. The potential reaching the
+ * negation of the start (a chain as long as forcing_walk's first), or -2 (none) */
+static int forcing_meet(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int start) {
+    int targets[SE_MAX_OFFS], best = INT_MAX, meet = -1;
+    const SePot *st = &x->pots[start];
+    int key0 = se_key(st->cell, st->value, st->on);
+    s->depth[key0] = 0;
+    if (se_queue_push(x, st->on ? &s->on : &s->off, key0) < 0)
+        return -1;
+    int head_on = 0, head_off = 0;
+    for (int level = 0; head_on < s->on.n || head_off < s->off.n; level++) {
+        int on = head_on < s->on.n; /* (the level's keys: all "on" or all "off") */
+        Queue *from = on ? &s->on : &s->off, *to = on ? &s->off : &s->on;
+        int *head = on ? &head_on : &head_off, end = from->n;
+        int32_t *seen = on ? s->seen_off : s->seen_on, *seen_not = on ? s->seen_on : s->seen_off;
+        while (*head < end) {
+            if (on && se_check_stop(x))
+                return -1;
+            int from_key = from->q[(*head)++];
+            SePot p = pot_of_key(from_key);
+            int n = on ? linked_offs(g, s, &p, cell_links, targets)
+                       : se_ons_of(&s->links, g, &p, cell_links, 1, targets);
+            for (int i = 0; i < n; i++) {
+                int cell = targets[i] >> 4, value = targets[i] & 15, key = se_key(cell, value, !on);
+                if (seen[key] == s->gen || (on && !(s->linked[cell] >> value & 1)))
+                    continue; /* seen, or an "off" sink: no chain goes on from it */
+                if (se_queue_push(x, to, key) < 0)
+                    return -1;
+                seen[key] = s->gen;
+                s->depth[key] = (int16_t)(level + 1);
+                s->parent_key[key] = (int16_t)from_key;
+                if (seen_not[key ^ 1] == s->gen && level + 1 + s->depth[key ^ 1] < best) {
+                    best = level + 1 + s->depth[key ^ 1];
+                    meet = key;
+                }
+            }
+        }
+        if (best <= 2 * (level + 1) + 1)
+            return meet_chain(x, s, start, meet);
+    }
+    return -2;
+}
+
 /* chains._forcing_targets: the potential reaching the negation of ``start``, or -2 (none); the
  * walk ends at the first, as the negation is one potential */
 static int forcing_target(SeCtx *x, const SeGrid *g, Search *s, int start, int cell_links) {
@@ -172,15 +248,16 @@ static int forcing_target(SeCtx *x, const SeGrid *g, Search *s, int start, int c
         s->seen_on[se_key(st->cell, st->value, 1)] = s->gen;
     else
         s->seen_off[se_key(st->cell, st->value, 0)] = s->gen;
-    if (se_queue_push(x, st->on ? &s->on : &s->off, start) < 0)
-        return -1;
+    if (!s->shortest && se_queue_push(x, st->on ? &s->on : &s->off, start) < 0)
+        return -1; /* (forcing_meet's queues hold keys: it queues the start's own) */
     /* the "off" targets read are the linked ones (a sink ends the walk) and the negation, a sink
      * where the start is not linked: it is made linked for the walk */
     int cell = st->cell, value = st->value, was = s->linked[cell];
     s->linked[cell] |= (uint16_t)(1 << value);
     uint64_t *place = &s->linked_places[value][cell >> 6], had = *place;
     *place |= 1ULL << (cell & 63);
-    result = forcing_walk(x, g, s, cell_links, opposite);
+    result = s->shortest ? forcing_meet(x, g, s, cell_links, start)
+                         : forcing_walk(x, g, s, cell_links, opposite);
     s->linked[cell] = (uint16_t)was;
     *place = had;
     return result;

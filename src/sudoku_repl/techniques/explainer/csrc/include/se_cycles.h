@@ -9,7 +9,10 @@
 #pragma GCC visibility push(hidden)
 #endif
 
-/* the search on a context: 0, or -1 with x->stop set */
+/* the search on a context: 0, or -1 with x->stop set. Outside an inner search (whose findings
+ * keep their chains' summaries) a forcing chain's finding may rest on another chain of the same
+ * length than chains.py's: the same removals and rating, not the same links or shape (the
+ * batch path reads neither) */
 int se_cycles_run(SeCtx *x, const SeGrid *g);
 /* the same where only the easiest finding is asked for (se_sorted_order's first): the
  * findings hold it, not all the others */

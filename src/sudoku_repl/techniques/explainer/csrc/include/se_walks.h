@@ -43,6 +43,11 @@ typedef struct {
     uint8_t walks[81][10];
     uint16_t linked[81]; /* se_off_links for the links at hand: the "off" that are not sinks */
     uint64_t linked_places[10][2]; /* the same by value, as bits */
+    /* the forcing walks go from both ends (forcing_meet): a chain of the same length as
+     * chains.py's, not the same chain; set where the findings' links and shapes are not read */
+    int shortest;
+    int16_t depth[SE_KEYS]; /* forcing_meet's: the key's distance from the start, if seen */
+    int16_t parent_key[SE_KEYS]; /* forcing_meet's: the key it was reached from, if seen */
     SeDigitMemo *digits; /* the X links' answers by a digit's places, or NULL */
     /* the X search of a digit not in the memo: its findings as SeXFound.data, by digit */
     int32_t *own[10];
