@@ -17,29 +17,38 @@ typedef struct {
 
 static void candidates(const SeGrid *g, int degree, Table *t) {
     const SeGeo *geo = g->geo;
+    /* the cells by their count of candidates, as bits: one (a peer that is one leaves the cell
+     * out), two or more (the table's own), two to ``degree`` (an excluder) */
+    uint64_t one[2] = {0, 0}, many[2] = {0, 0}, few[2] = {0, 0};
+    for (int cell = 0; cell < 81; cell++) {
+        int k = BITS[g->cands[cell] >> 1];
+        uint64_t bit = 1ULL << (cell & 63);
+        if (k == 1)
+            one[cell >> 6] |= bit;
+        else if (k >= 2) {
+            many[cell >> 6] |= bit;
+            if (k <= degree)
+                few[cell >> 6] |= bit;
+        }
+    }
     t->inm[0] = t->inm[1] = 0;
     t->n = 0;
     memset(t->rev, 0, sizeof t->rev);
-    for (int cell = 0; cell < 81; cell++) {
-        if (BITS[g->cands[cell] >> 1] < 2)
-            continue;
-        int single = 0, n = 0;
-        t->exm[cell][0] = t->exm[cell][1] = 0;
-        for (int i = 0; i < geo->n_peers[cell]; i++) { /* ascending */
-            int p = geo->peers[cell][i], k = BITS[g->cands[p] >> 1];
-            if (k == 1)
-                single = 1;
-            else if (k >= 2 && k <= degree) {
-                n++;
-                t->exm[cell][p >> 6] |= 1ULL << (p & 63);
-                t->rev[p][cell >> 6] |= 1ULL << (cell & 63);
+    for (int w = 0; w < 2; w++)
+        for (uint64_t cells = many[w]; cells; cells &= cells - 1) {
+            int cell = 64 * w + ctz64(cells);
+            const uint64_t *peers = geo->peer_mask[cell];
+            uint64_t *exm = t->exm[cell];
+            exm[0] = peers[0] & few[0];
+            exm[1] = peers[1] & few[1];
+            for (int v = 0; v < 2; v++)
+                for (uint64_t m = exm[v]; m; m &= m - 1)
+                    t->rev[64 * v + ctz64(m)][w] |= 1ULL << (cell & 63);
+            if (!(peers[0] & one[0]) && !(peers[1] & one[1]) && (exm[0] | exm[1])) {
+                t->inm[w] |= 1ULL << (cell & 63);
+                t->cells[t->n++] = cell;
             }
         }
-        if (!single && n) {
-            t->inm[cell >> 6] |= 1ULL << (cell & 63);
-            t->cells[t->n++] = cell;
-        }
-    }
 }
 
 /* exclusion._exclude: the removals (cell, value pairs into rems), their count. A combination
