@@ -100,6 +100,9 @@ static inline uint64_t mul_high64(uint64_t a, uint64_t b) { return plain_mul_hig
 /* a condition that is almost never true: the compiler lays the other way out first */
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define PREFETCH(p) __builtin_prefetch(p)
+/* a small function inlined wherever it is called, whatever the optimiser weighs (link-time
+ * optimisation may otherwise leave it a call in a hot loop) */
+#define ALWAYS_INLINE __attribute__((always_inline)) inline
 
 #elif defined(PORTABLE_MSVC)
 
@@ -135,6 +138,7 @@ static inline uint64_t mul_high64(uint64_t a, uint64_t b) { return plain_mul_hig
 #endif
 #define UNLIKELY(x) (x)
 #define PREFETCH(p) ((void)(p))
+#define ALWAYS_INLINE __forceinline
 
 #else /* PORTABLE_PLAIN */
 
@@ -146,6 +150,7 @@ static inline int popcount64(uint64_t x) { return plain_popcount64(x); }
 static inline uint64_t mul_high64(uint64_t a, uint64_t b) { return plain_mul_high64(a, b); }
 #define UNLIKELY(x) (x)
 #define PREFETCH(p) ((void)(p))
+#define ALWAYS_INLINE inline
 
 #endif
 

@@ -17,29 +17,38 @@ typedef struct {
 
 static void candidates(const SeGrid *g, int degree, Table *t) {
     const SeGeo *geo = g->geo;
+    /* the cells by their count of candidates, as bits: one (a peer that is one leaves the cell
+     * out), two or more (the table's own), two to ``degree`` (an excluder) */
+    uint64_t one[2] = {0, 0}, many[2] = {0, 0}, few[2] = {0, 0};
+    for (int cell = 0; cell < 81; cell++) {
+        int k = BITS[g->cands[cell] >> 1];
+        uint64_t bit = 1ULL << (cell & 63);
+        if (k == 1)
+            one[cell >> 6] |= bit;
+        else if (k >= 2) {
+            many[cell >> 6] |= bit;
+            if (k <= degree)
+                few[cell >> 6] |= bit;
+        }
+    }
     t->inm[0] = t->inm[1] = 0;
     t->n = 0;
     memset(t->rev, 0, sizeof t->rev);
-    for (int cell = 0; cell < 81; cell++) {
-        if (BITS[g->cands[cell] >> 1] < 2)
-            continue;
-        int single = 0, n = 0;
-        t->exm[cell][0] = t->exm[cell][1] = 0;
-        for (int i = 0; i < geo->n_peers[cell]; i++) { /* ascending */
-            int p = geo->peers[cell][i], k = BITS[g->cands[p] >> 1];
-            if (k == 1)
-                single = 1;
-            else if (k >= 2 && k <= degree) {
-                n++;
-                t->exm[cell][p >> 6] |= 1ULL << (p & 63);
-                t->rev[p][cell >> 6] |= 1ULL << (cell & 63);
+    for (int w = 0; w < 2; w++)
+        for (uint64_t cells = many[w]; cells; cells &= cells - 1) {
+            int cell = 64 * w + ctz64(cells);
+            const uint64_t *peers = geo->peer_mask[cell];
+            uint64_t *exm = t->exm[cell];
+            exm[0] = peers[0] & few[0];
+            exm[1] = peers[1] & few[1];
+            for (int v = 0; v < 2; v++)
+                for (uint64_t m = exm[v]; m; m &= m - 1)
+                    t->rev[64 * v + ctz64(m)][w] |= 1ULL << (cell & 63);
+            if (!(peers[0] & one[0]) && !(peers[1] & one[1]) && (exm[0] | exm[1])) {
+                t->inm[w] |= 1ULL << (cell & 63);
+                t->cells[t->n++] = cell;
             }
         }
-        if (!single && n) {
-            t->inm[cell >> 6] |= 1ULL << (cell & 63);
-            t->cells[t->n++] = cell;
-        }
-    }
 }
 
 /* exclusion._exclude: the removals (cell, value pairs into rems), their count. A combination
@@ -52,22 +61,31 @@ static int exclude(const SeGrid *g, const int *cells, int n, const int *ex, int 
                    int16_t *rems) {
     int allowed[3] = {0, 0, 0};
     uint64_t dead[8] = {0};
+    int m0 = g->cands[cells[0]] >> 1, m1 = g->cands[cells[1]] >> 1;
+    int m2 = n == 3 ? g->cands[cells[2]] >> 1 : 0;
+    /* a combination's values are the group's: only the sets within them are looked up, so an
+     * excluder with a value none of the group's cells holds kills none */
+    int values = m0 | m1 | m2, killing = 0;
     for (int e = 0; e < n_ex; e++) {
         int m = g->cands[ex[e]] >> 1, k = BITS[m];
-        if (k > n)
+        if (k > n || m & ~values)
             continue;
+        killing = 1;
         dead[m >> 6] |= 1ULL << (m & 63);
         if (k < n)
-            for (int more = 0x1ff & ~m; more; more &= more - 1) {
+            for (int more = values & ~m; more; more &= more - 1) {
                 int s = m | (more & -more);
                 dead[s >> 6] |= 1ULL << (s & 63);
             }
     }
-    int m0 = g->cands[cells[0]] >> 1, m1 = g->cands[cells[1]] >> 1;
-    int m2 = n == 3 ? g->cands[cells[2]] >> 1 : 0;
     int p01 = peers(g->geo, cells[0], cells[1]);
     int p02 = n == 3 && peers(g->geo, cells[0], cells[2]);
     int p12 = n == 3 && peers(g->geo, cells[1], cells[2]);
+    /* none killed and no two cells seeing each other: every combination is one, every value
+     * allowed (cells that see each other may leave a value in none: a third's value where the
+     * other two hold the same two values alone) */
+    if (!killing && !p01 && !p02 && !p12)
+        return 0;
     for (int a = m0; a; a &= a - 1) {
         int ba = a & -a;
         for (int b = m1; b; b &= b - 1) {
@@ -193,20 +211,11 @@ static void remember(Hits *h, int a, int b, int c) {
     sorted3(a, b, c, h->cells[h->n++]);
 }
 
-/* whether one of ``changed`` (se_exclusion_since's) is a cell of the group or sees them all */
-static int touched(const SeGeo *geo, const uint64_t *changed, const int *group, int n) {
-    uint64_t near[2] = {~(uint64_t)0, ~(uint64_t)0};
-    for (int i = 0; i < n; i++)
-        for (int w = 0; w < 2; w++)
-            near[w] &= geo->peer_mask[group[i]][w];
-    for (int i = 0; i < n; i++)
-        near[group[i] >> 6] |= (uint64_t)1 << (group[i] & 63);
-    return (near[0] & changed[0]) || (near[1] & changed[1]);
-}
-
-/* the thirds c whose group (c0, c1, c) ``touched`` says yes to, as bits (``keep``): every cell
- * where c0 or c1 is changed; else the changed cells, and the peers of each changed cell that
- * sees both c0 and c1 (the peers see each other both ways: c sees it as it sees c) */
+/* the thirds c whose group (c0, c1, c) one of ``changed`` (se_exclusion_since's) touches, a
+ * cell of the group or one that sees them all, as bits (``keep``): every cell where c0 or c1 is
+ * changed; else the changed cells, and the peers of each changed cell that sees both c0 and c1
+ * (the peers see each other both ways: c sees it as it sees c). With c0 = c1: the firsts c of
+ * the pairs (c, c1) so touched */
 static void touching_thirds(const SeGeo *geo, const uint64_t *changed, int c0, int c1,
                             uint64_t *keep) {
     if ((changed[c0 >> 6] >> (c0 & 63) & 1) || (changed[c1 >> 6] >> (c1 & 63) & 1)) {
@@ -252,10 +261,8 @@ static void met_twice(const Table *t, const uint64_t *excluders, uint64_t *twice
  * 0, 1 once ``limit`` findings are made, or -1 on an error */
 static int pair_groups(SeCtx *x, const SeGrid *g, const Table *t, int degree, int limit,
                        const uint64_t *changed, Hits *hits, int c0, int c1) {
-    if (degree == 2) {
+    if (degree == 2) { /* (the pairs no changed cell touches left out: se_exclusion_since) */
         int group[2] = {c0, c1};
-        if (changed && !touched(g->geo, changed, group, 2))
-            return 0;
         if (group_hint(x, g, t, group, 2) < 0)
             return -1;
         return limit && x->n_found >= limit;
@@ -314,6 +321,12 @@ int se_exclusion_since(SeCtx *x, const SeGrid *g, int degree, int limit, const u
         met_twice(t, t->exm[c1], firsts);
         firsts[0] &= t->inm[0] & (c1 < 64 ? (1ULL << c1) - 1 : ~(uint64_t)0);
         firsts[1] &= t->inm[1] & (c1 < 64 ? 0 : (1ULL << (c1 - 64)) - 1);
+        if (changed && degree == 2) { /* the pairs no changed cell touches, left out as bits */
+            uint64_t keep[2];
+            touching_thirds(g->geo, changed, c1, c1, keep);
+            firsts[0] &= keep[0];
+            firsts[1] &= keep[1];
+        }
         for (int w = 0; w < 2 && !result; w++)
             for (uint64_t m = firsts[w]; m && !result; m &= m - 1) {
                 int c0 = 64 * w + ctz64(m);

@@ -179,6 +179,10 @@ static int binary(SeCtx *x, const SeGrid *g, int cell, int value, SeMap **on_map
         if (pair_found(x, name, 7, rems, 1, 0, 0, a, b) < 0)
             return -1;
     }
+    /* the "off" potential's chain serves the contradictions and reductions alone: a static
+     * search (neither) finds nothing in it, so it is not made */
+    if (!contradiction && !reduction)
+        return 0;
     SeMap *off_on = se_map_take(x), *off_off = off_on ? se_map_take(x) : NULL;
     int p_off = off_off ? se_pot(x, cell, value, 0, -1) : -1;
     if (p_off < 0)

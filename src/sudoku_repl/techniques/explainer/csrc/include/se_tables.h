@@ -239,8 +239,9 @@ static inline const SeGeo *se_geo(const SeCtx *x) { return x->geo ? x->geo : &SE
 static inline int se_has(const SeMap *m, int key) { return m->idx[key] >= 0; }
 
 /* a new potential (its one parent ``parent``, or none for -1): its index, or -1 (x->stop set);
- * inlined, as the walks make one a link */
-static inline int se_pot(SeCtx *x, int cell, int value, int on, int parent) {
+ * inlined, as the walks make one a link (forced where GCC's LTO may weigh the closure's callers
+ * and leave it a call) */
+static ALWAYS_INLINE int se_pot(SeCtx *x, int cell, int value, int on, int parent) {
     if (x->n_pots >= x->cap_pots || x->n_par >= x->cap_par)
         return se_pot_grown(x, cell, value, on, parent);
     SePot *p = &x->pots[x->n_pots];
