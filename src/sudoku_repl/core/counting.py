@@ -28,16 +28,20 @@ BOX = [(i // 27) * 3 + (i % 9) // 3 for i in range(CELLS)]
 _UNITS = [[k for k in range(CELLS) if of[k] == u] for of in (ROW, COL, BOX) for u in range(9)]
 
 
+#: the values a grid's byte may hold: 0 (empty) to 9
+_VALUES = bytes(range(10))
+
+
 def checked(grid: Sequence[int] | bytes) -> bytes:
     """The grid as 81 bytes, or ValueError with one line saying what is wrong."""
     if len(grid) != CELLS:
         raise ValueError(f"a grid has {CELLS} cells (0 for empty, 1-9), not {len(grid)}")
     try:
-        packed = bytes(grid)
+        packed = grid if type(grid) is bytes else bytes(grid)
     except (TypeError, ValueError):
         bad = next((v for v in grid if not isinstance(v, int) or not 0 <= v <= 9), None)
         raise ValueError(f"a grid's values are 0 (empty) to 9, not {bad!r}") from None
-    if max(packed) > 9:
+    if packed.translate(None, _VALUES):  # (what is left once 0-9 are taken out: a byte above 9)
         cell = next(k for k, v in enumerate(packed) if v > 9)
         raise ValueError(f"a grid's values are 0 (empty) to 9, not {packed[cell]} (cell {cell})")
     return packed

@@ -236,18 +236,27 @@ def climb(
 def climb_status(
     grid: Grid,
     rungs: Sequence[tuple[int, int]],
-    below: int,
+    below: int | None,
     interrupted: Callable[[], bool] | None,
     memo: object = None,
+    above: int | None = None,
 ) -> tuple[list[tuple[int, Found]], int, int]:
-    """``climb`` for its answer alone (``rating.reaches``): the techniques as the C numbers
-    them (technique, degree), ``below`` in tenths; (the steps taken as the C gives them, each
-    its technique's index in ``rungs`` and its ``Found``, not yet made Hints; why it stopped;
-    the index at ``TIMEOUT``). The grid is left as the steps leave it."""
+    """``climb`` for its answer alone (``rating.reaches``, ``rating.figures``): the
+    techniques as the C numbers them (technique, degree), ``below`` and ``above`` in tenths;
+    (the steps taken as the C gives them, each its technique's index in ``rungs`` and its
+    ``Found``, not yet made Hints; why it stopped; the index at ``TIMEOUT``). The grid is left
+    as the steps leave it."""
     search = native.se_climb()
     assert search is not None
     found, status, index, values, cands = search(
-        grid.values, grid.cands, list(rungs), -1, below, interrupted, None, memo
+        grid.values,
+        grid.cands,
+        list(rungs),
+        -1 if above is None else above,
+        -1 if below is None else below,
+        interrupted,
+        None,
+        memo,
     )
     grid.values[:] = values
     grid.cands[:] = cands

@@ -388,12 +388,17 @@ class _Path:
         """A step taken (the hint applied to the grid), its technique's name and its finding's
         shape (``Step``)."""
         self.steps.append(Step(hint, technique, shape))
-        self.er = max(self.er, hint.rating)
+        self.counted(hint.rating, hint.placement is not None)
+
+    def counted(self, rating: int, places: bool) -> None:
+        """A step rated ``rating`` (tenths) taken, placing a value or not: ER, EP and ED as
+        they then stand."""
+        self.er = max(self.er, rating)
         if not self.pearl_set:
             if not self.diamond_set:
                 self.ed = self.er
                 self.diamond_set = True
-            if hint.placement is not None:
+            if places:
                 self.ep = self.er
                 self.pearl_set = True
 
@@ -421,6 +426,37 @@ def reaches(puzzle: str, least: int, interrupted: Callable[[], bool] | None = No
             raise Interrupted
         return status != native_ladder.SOLVED
     return rate(puzzle, None, interrupted, below=(least - 1) / 10).known_above is not None
+
+
+def figures(
+    puzzle: str, interrupted: Callable[[], bool] | None = None, above: int | None = None
+) -> tuple[int, int, int] | None:
+    """ER, EP and ED (tenths) of ``rate(puzzle, None, interrupted, above=above / 10)`` for a
+    puzzle with one solution, or None where that rating is not exact: it took a step rated
+    above ``above`` (tenths), or no technique found a step. Its three numbers alone: on the
+    native build one C call whose steps are read for their ratings, none made a ``Hint`` and
+    the techniques' list not made again, which was a tenth of the rating of a puzzle of ER 8
+    (a filter rates thousands: ``generate``); on the pure build ``rate`` itself.
+    ``Interrupted`` once ``interrupted()``."""
+    rungs = None if native.se_climb() is None else _every_rung()
+    if rungs is None:
+        rated = rate(puzzle, None, interrupted, None if above is None else above / 10)
+        if rated.known_above is not None or rated.er_is_lower_bound:
+            return None
+        return round(rated.er * 10), round(rated.ep * 10), round(rated.ed * 10)
+    grid = Grid.from_puzzle(puzzle)
+    with native_chains.remembered():
+        found, status, _ = native_ladder.climb_status(
+            grid, rungs, None, interrupted, native_chains.memo.get(), above
+        )
+    if status == native_ladder.STOPPED:
+        raise Interrupted
+    if status != native_ladder.SOLVED:  # a step above ``above``, or beyond the techniques
+        return None
+    path = _Path()
+    for _, (_, rating, _, placement, _) in found:
+        path.counted(rating, placement is not None)
+    return path.er, path.ep, path.ed
 
 
 def batch_er(
@@ -499,4 +535,15 @@ def _probe_rungs(least: int) -> tuple[tuple[int, int], ...]:
     """The C's numbers of the techniques ``reaches`` tries for ``least``."""
     order = techniques()
     rungs = native_ladder.native_prefix(order[: cut(order, least - 1)])
+    return tuple((rung.technique, rung.degree) for rung in rungs)
+
+
+@cache
+def _every_rung() -> tuple[tuple[int, int], ...] | None:
+    """The C's numbers of every technique the rating tries on the native build, when the C
+    takes them all, else None (``_rate`` then goes on in Python after them)."""
+    order = techniques()
+    rungs = native_ladder.native_prefix(order)
+    if len(rungs) < len(order):
+        return None
     return tuple((rung.technique, rung.degree) for rung in rungs)

@@ -9,6 +9,7 @@ the rating computes them, so that a bound is compared exactly.
 
 from __future__ import annotations
 
+import functools
 import re
 
 import attrs
@@ -168,6 +169,11 @@ class Targets:
         """The least ER (tenths) a puzzle may have: ER is at least EP, and EP at least ED, so a
         floor of any is one of ER (None: none, or one at or below the least rating of any
         step, ``LOWEST``, which every puzzle has: ``--er 0.5-`` asks nothing)."""
+        return self._least_er
+
+    @functools.cached_property
+    def _least_er(self) -> int | None:
+        # (worked out once: the maker asks it of every puzzle it makes, thousands a second)
         lows = [s.low for s in (self.er, self.ep, self.ed) if s is not None and s.low is not None]
         return max(lows) if lows and max(lows) > LOWEST else None
 

@@ -192,13 +192,13 @@ def _se(
     ``rules``, rated in full through the maker's one door to a rating of variants
     (``variant_rating.se_rating``: a path of the ported techniques, milliseconds; a puzzle
     beyond them is not kept)."""
-    # (a package's modules by name: one lookup a call, where names from a module took two)
-    from sudoku_repl.techniques.explainer import rate, rating
-    from sudoku_repl.tools.making import variant_rating
+    # (modules imported by their dotted names: a name taken from a package goes through
+    # importlib's Python at each call, some microseconds, where this is a lookup in C)
+    import sudoku_repl.techniques.explainer.rating as rating
+    import sudoku_repl.tools.making.variant_rating as variant_rating
 
     quiz81 = puzzle.translate(_DIGITS).decode()
     least, most = targets.least_er(), targets.most_er()
-    above = None if most is None else most / 10
     try:
         if rules.words:
             ruled = variant_rating.se_rating(quiz81, rules)
@@ -207,20 +207,33 @@ def _se(
             rated = ruled
         elif least is not None and least > LOWEST and _below(puzzle, least, stop):
             return None  # below ``least``, known without the path step by step
+        elif not targets.technique:
+            # the path followed once, from the start, for its three numbers alone: a puzzle
+            # that ends below ``least`` is dropped by ``targets.se_holds`` (a probe up to
+            # ``least`` first would walk the same path on it, and on a puzzle that reaches
+            # ``least`` make the rating run the whole ladder again at the grid where the probe
+            # stopped)
+            known = rating.figures(quiz81, stop, most)
+            if known is None:  # above, or beyond the solver
+                return None
+            return _held(known, targets)
         else:
-            # the path followed once, from the start: a puzzle that ends below ``least`` is
-            # dropped by ``targets.se_holds`` (a probe up to ``least`` first would walk the
-            # same path on it, and on a puzzle that reaches ``least`` make the rating run the
-            # whole ladder again at the grid where the probe stopped)
-            rated = rate(quiz81, None, stop, above=above)
+            rated = rating.rate(quiz81, None, stop, above=None if most is None else most / 10)
     except rating.Interrupted:
         raise Stopped from None
     if rated.known_above is not None or rated.er_is_lower_bound:  # above, or beyond the solver
         return None
     er, ep, ed = (round(value * 10) for value in (rated.er, rated.ep, rated.ed))
-    if not targets.se_holds(er, ep, ed):
+    held = _held((er, ep, ed), targets)
+    if held is None or (targets.technique and not _uses(quiz81, rated.steps, targets.technique)):
         return None
-    if targets.technique and not _uses(quiz81, rated.steps, targets.technique):
+    return held
+
+
+def _held(figures: tuple[int, int, int], targets: Targets) -> tuple[float, float, float] | None:
+    """ER, EP and ED (as written: 8.3) where their tenths ``figures`` meet ``targets``."""
+    er, ep, ed = figures
+    if not targets.se_holds(er, ep, ed):
         return None
     return er / 10, ep / 10, ed / 10
 
@@ -348,8 +361,8 @@ def _below(puzzle: bytes, least: int, stop: Callable[[], bool]) -> bool:
     times cheaper than the rating's) solves it with steps all more than ``BATCH_MARGIN`` below
     ``least``. A quick rejection for most puzzles; the rest go on to the rating's exact path.
     ``Interrupted`` as ``batch_er``'s."""
-    from sudoku_repl.core import counting
-    from sudoku_repl.techniques.explainer import rating
+    import sudoku_repl.core.counting as counting
+    import sudoku_repl.techniques.explainer.rating as rating
 
     if least - BATCH_MARGIN > RULES_ER and counting.settles(puzzle):
         return True
