@@ -51,6 +51,9 @@ static uint16_t PERM_OK[512];       /* minirows held (bit 3r + k) -> those in so
 static uint32_t MINIROW_CELLS[512]; /* minirows (bit 3r + k) -> their cells */
 static uint32_t COLUMN_CELLS[512];  /* columns (bit c) -> their cells within a band */
 static uint32_t SPREAD3[512];       /* digits (bit d) -> bit 3d each: their band 0 dirty bits */
+/* band b's columns (bit c) -> bit 9s + 3b + k for column c = 3s + k: a stack's (band, column)
+ * pairs, as PERM_OK reads them, stack s at bits 9s.. */
+static uint32_t STACKED[3][512];
 static int tables_made;
 
 static void make_tables(void) {
@@ -87,6 +90,11 @@ static void make_tables(void) {
         for (int d = 0; d < 9; d++)
             SPREAD3[m] |= (m >> d & 1u) << (3 * d);
         COLUMN_CELLS[m] = columns;
+        for (int b = 0; b < 3; b++) {
+            STACKED[b][m] = 0;
+            for (int c = 0; c < 9; c++)
+                STACKED[b][m] |= (m >> c & 1u) << (9 * (c / 3) + 3 * b + c % 3);
+        }
     }
     tables_made = 1;
 }
@@ -170,29 +178,35 @@ static int stack_update(Board *g, int d) {
     unsigned p[3] = {columns_of(g->F[0][d]), columns_of(g->F[1][d]), columns_of(g->F[2][d])};
     if ((p[0] | p[1] << 9 | p[2] << 18) == g->columns_seen[d])
         return 1;
-    unsigned keep[3] = {0, 0, 0};
+    uint32_t by_stack = STACKED[0][p[0]] | STACKED[1][p[1]] | STACKED[2][p[2]];
+    unsigned held[3], ok[3];
     for (int s = 0; s < 3; s++) {
-        unsigned held = (p[0] >> (3 * s) & 7) | (p[1] >> (3 * s) & 7) << 3 |
-                        (p[2] >> (3 * s) & 7) << 6;
-        unsigned ok = PERM_OK[held];
-        if (!ok)
+        held[s] = by_stack >> (9 * s) & 0x1FF;
+        ok[s] = PERM_OK[held[s]];
+        if (!ok[s])
             return 0;
-        for (int b = 0; b < 3; b++)
-            keep[b] |= (ok >> (3 * b) & 7) << (3 * s);
     }
-    for (int b = 0; b < 3; b++) {
-        uint32_t s = g->F[b][d] & COLUMN_CELLS[keep[b]];
-        if (s != g->F[b][d]) {
-            g->F[b][d] = s;
-            g->dirty |= 1u << (3 * d + b);
+    /* (most often every pair is in a permutation: nothing goes, p stands) */
+    if ((held[0] ^ ok[0]) | (held[1] ^ ok[1]) | (held[2] ^ ok[2])) {
+        for (int b = 0; b < 3; b++) {
+            unsigned keep = (ok[0] >> (3 * b) & 7) | (ok[1] >> (3 * b) & 7) << 3 |
+                            (ok[2] >> (3 * b) & 7) << 6;
+            uint32_t s = g->F[b][d] & COLUMN_CELLS[keep];
+            if (s != g->F[b][d]) {
+                g->F[b][d] = s;
+                g->dirty |= 1u << (3 * d + b);
+            }
+            p[b] = columns_of(s);
         }
-        p[b] = columns_of(s);
     }
     g->columns_seen[d] = p[0] | p[1] << 9 | p[2] << 18;
+    /* the columns of one band alone; (those where the digit stands already have nothing to
+     * place: a place in one band leaves the others' places as they were) */
+    unsigned once = (p[0] ^ p[1] ^ p[2]) & ~(p[0] & p[1] & p[2]);
     for (int b = 0; b < 3; b++) {
-        /* (the columns where the digit stands already have nothing to place) */
-        unsigned alone = p[b] & ~p[(b + 1) % 3] & ~p[(b + 2) % 3] &
-                         ~columns_of(g->F[b][d] & g->solved[b]);
+        unsigned alone = p[b] & once;
+        if (alone)
+            alone &= ~columns_of(g->F[b][d] & g->solved[b]);
         while (alone) {
             int c = ctz32(alone);
             alone &= alone - 1;
