@@ -346,45 +346,55 @@ static int64_t search(Board *g, int64_t found, Count *k) {
     return search(g, found, k);
 }
 
-/* the board of cells' givens, every rule to run (0: the givens clash): what placing them one
- * by one (place) leaves, made in one pass, as a minimal puzzle's loop builds a board for each
- * given it tries to take away: a digit may stand on its own givens and on the open cells no
- * given of it sees; two givens of a digit that see each other clash */
-static int start_board(Board *g, const unsigned char *cells) {
+/* the board of a puzzle's givens, every rule to run (0: the givens clash): what placing them
+ * one by one (place) leaves, made in one pass: a digit may stand on its own givens and on the
+ * open cells no given of it sees; two givens of a digit that see each other clash. A minimal
+ * puzzle's loop keeps its givens so (making.c) and builds a board for each given it tries to
+ * take away: no pass over the 81 cells then. */
+static int board_of(Board *g, const Givens *givens) {
     if (!tables_made)
         make_tables();
-    /* seen: a digit's givens' peers in their own band; columns (bit c): their columns, band
-     * by band, which each other band's cells of the digit see once the givens are all read */
-    uint32_t seen[9][3] = {{0}}, own[9][3] = {{0}}, columns[9][3] = {{0}};
     for (int b = 0; b < 3; b++) {
-        const unsigned char *band = cells + 27 * b;
         uint32_t solved = 0;
-        for (int i = 0; i < 27; i++)
-            if (band[i]) {
-                int d = band[i] - 1;
-                solved |= 1u << i;
-                own[d][b] |= 1u << i;
-                seen[d][b] |= BAND_PEERS[i];
-                columns[d][b] |= COLUMN_BIT[i];
-            }
+        for (int d = 0; d < 9; d++)
+            solved |= givens->at[d][b];
         g->solved[b] = solved;
     }
-    for (int d = 0; d < 9; d++)
+    for (int d = 0; d < 9; d++) {
+        const uint32_t *own = givens->at[d];
+        /* the cells of each band that d's givens see: through the columns of the other
+         * bands' givens, and the rows and boxes of its own band's */
+        unsigned columns[3] = {columns_of(own[0]), columns_of(own[1]), columns_of(own[2])};
+        uint32_t seen[3] = {COLUMN_CELLS[columns[1] | columns[2]],
+                            COLUMN_CELLS[columns[0] | columns[2]],
+                            COLUMN_CELLS[columns[0] | columns[1]]};
         for (int b = 0; b < 3; b++) {
-            seen[d][b] |= COLUMN_CELLS[columns[d][(b + 1) % 3] | columns[d][(b + 2) % 3]];
-            if (own[d][b] & seen[d][b])
+            for (uint32_t x = own[b]; x; x &= x - 1)
+                seen[b] |= BAND_PEERS[ctz32(x)];
+            if (own[b] & seen[b])
                 return 0;
-            g->F[b][d] = (BAND & ~g->solved[b] & ~seen[d][b]) | own[d][b];
+            g->F[b][d] = (BAND & ~g->solved[b] & ~seen[b]) | own[b];
         }
+    }
     memset(g->minirows_seen, 0xFF, sizeof g->minirows_seen); /* (seen nothing: no held set is) */
     memset(g->columns_seen, 0xFF, sizeof g->columns_seen);
     g->dirty = 0x7FFFFFF;
     return 1;
 }
 
-int solvable_without(const unsigned char *cells, int cell, int value, const unsigned char *near) {
+/* the board of cells' givens (board_of) */
+static int start_board(Board *g, const unsigned char *cells) {
+    Givens givens;
+    memset(&givens, 0, sizeof givens);
+    for (int c = 0; c < 81; c++)
+        if (cells[c])
+            givens.at[cells[c] - 1][c / 27] |= 1u << (c % 27);
+    return board_of(g, &givens);
+}
+
+int solvable_without(const Givens *givens, int cell, int value, const unsigned char *near) {
     Board g;
-    if (!start_board(&g, cells))
+    if (!board_of(&g, givens))
         return 0;
     g.F[cell / 27][value - 1] &= ~(1u << (cell % 27)); /* (its band's dirty bit is set) */
     Count k = {1, 0, near};

@@ -209,23 +209,27 @@ static int minimal(const unsigned char *values, const Orbits *o) {
 }
 
 /* A puzzle's givens as the minimal puzzle's loop reads them, kept as it takes givens away and
- * puts them back: the values each row, column and box holds (a bit a value), and the cells
- * that hold one (cell >> 6, 1 << (cell & 63)). */
+ * puts them back: the values each row, column and box holds (a bit a value), the cells that
+ * hold one (cell >> 6, 1 << (cell & 63)), and the givens as the counter reads them. */
 typedef struct {
     unsigned rows[9], cols[9], boxes[9];
     uint64_t cells[2];
+    Givens givens;
 } Held;
 
 /* value in cell (0: out, 1: in) */
 static void held_set(Held *h, int cell, int value, int in) {
     unsigned b = 1u << (value - 1);
     uint64_t bit = 1ULL << (cell & 63);
+    uint32_t *band = &h->givens.at[value - 1][cell / 27];
     if (in) {
         h->rows[cell / 9] |= b, h->cols[cell % 9] |= b, h->boxes[box_of(cell)] |= b;
         h->cells[cell >> 6] |= bit;
+        *band |= 1u << (cell % 27);
     } else {
         h->rows[cell / 9] &= ~b, h->cols[cell % 9] &= ~b, h->boxes[box_of(cell)] &= ~b;
         h->cells[cell >> 6] &= ~bit;
+        *band &= ~(1u << (cell % 27));
     }
 }
 
@@ -534,7 +538,7 @@ PyObject *minimal_puzzle(PyObject *Py_UNUSED(self), PyObject *args) {
             unique = 1;
         else
             unique = !(swapping && empties_a_swap_set(swaps, cells, &h, c)) &&
-                     !solvable_without(puzzle, c, cells[c], cells);
+                     !solvable_without(&h.givens, c, cells[c], cells);
         if (!unique)
             for (int j = 0; j < o.size[k]; j++) {
                 int e = o.cell[k][j];

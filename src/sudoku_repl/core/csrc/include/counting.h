@@ -19,14 +19,20 @@ int64_t count_grid(const unsigned char *cells, int64_t limit);
 /* the same, and the guesses the search made (each digit tried on a guessed cell) in *guesses */
 int64_t count_grid_guessing(const unsigned char *cells, int64_t limit, int64_t *guesses);
 
-/* whether the grid has a solution where cell (0-80, empty in the grid) does not hold value
- * (1-9): for a grid whose one solution had value there before it was taken away, whether
+/* a puzzle's givens as the counter's board holds them: at[d][b], the cells of band b (rows
+ * 3b..3b+2; bit 9r + c for row r of the band, column c) that hold value d + 1 */
+typedef struct {
+    uint32_t at[9][3];
+} Givens;
+
+/* whether the givens have a solution where cell (0-80, not a given) does not hold value
+ * (1-9): for a puzzle whose one solution had value there before it was taken away, whether
  * taking it away leaves more than one (a search to the first such solution, which skips the
  * branch of the known one: quicker than counting to two). ``near`` (81 values 1-9, or NULL):
  * a complete grid whose value a guessed cell tries first; the known solution, since another
  * one most often differs from it in a few cells, is found sooner near it (the answer is the
  * same, the search shorter) */
-int solvable_without(const unsigned char *cells, int cell, int value, const unsigned char *near);
+int solvable_without(const Givens *givens, int cell, int value, const unsigned char *near);
 
 /* whether the counter's rules alone solve the grid, with no guess: naked and hidden singles
  * and locked candidates (0: they stop short, or the givens clash) */
