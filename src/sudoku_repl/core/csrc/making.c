@@ -345,34 +345,45 @@ static int swap_sets(const unsigned char *solution, SwapSets *w) {
         at[v][1][c % 9] = c;
         at[v][2][box_of(c)] = c;
     }
+    /* by value: the column and box of its cell in each row, and its row (a bit) in each column
+     * and box */
+    unsigned char column_of[10][9], box_in[10][9];
+    unsigned row_by_column[10][9], row_by_box[10][9];
+    for (int v = 1; v <= 9; v++)
+        for (int k = 0; k < 9; k++) {
+            column_of[v][k] = (unsigned char)(at[v][0][k] % 9);
+            box_in[v][k] = (unsigned char)box_of(at[v][0][k]);
+            row_by_column[v][k] = 1u << (at[v][1][k] / 9);
+            row_by_box[v][k] = 1u << (at[v][2][k] / 9);
+        }
     for (int a = 1; a <= 9; a++)
         for (int b = a + 1; b <= 9; b++) {
-            /* a's cell of row r joins b's cells of its row, column and box (by their rows, a
-             * bit each: joins[r]); joined[q], the a cells b's cell of row q joins */
-            unsigned joins[9], joined[9] = {0};
+            /* a's cell of row r joins b's cells of its row, column and box, and b's cell of
+             * row r joins a's of its row: the parts are those of the rows' graph (both values'
+             * cells of the part's rows) where a row joins the rows of those b cells */
+            unsigned joined[9];
+            for (int r = 0; r < 9; r++)
+                joined[r] = 1u << r;
             for (int r = 0; r < 9; r++) {
-                int p = at[a][0][r];
-                joins[r] = 1u << r | 1u << (at[b][1][p % 9] / 9) | 1u << (at[b][2][box_of(p)] / 9);
-                for (unsigned x = joins[r]; x; x &= x - 1)
+                unsigned joins =
+                    row_by_column[b][column_of[a][r]] | row_by_box[b][box_in[a][r]];
+                joined[r] |= joins;
+                for (unsigned x = joins; x; x &= x - 1)
                     joined[ctz32(x)] |= 1u << r;
             }
-            /* each part: the a rows and b rows reached from an a row not yet in one (each b
-             * row is reached, from the a row of its own row) */
             for (unsigned left = 0x1FF; left;) {
-                unsigned rows_a = left & (0u - left), rows_b = 0, before;
+                unsigned rows = left & (0u - left), before;
                 do {
-                    before = rows_a;
-                    for (unsigned x = rows_a; x; x &= x - 1)
-                        rows_b |= joins[ctz32(x)];
-                    for (unsigned x = rows_b; x; x &= x - 1)
-                        rows_a |= joined[ctz32(x)];
-                } while (rows_a != before);
-                left &= ~rows_a;
+                    before = rows;
+                    for (unsigned x = before; x; x &= x - 1)
+                        rows |= joined[ctz32(x)];
+                } while (rows != before);
+                left &= ~rows;
                 uint64_t part[2] = {0, 0};
-                rows_cells(at[a][0], rows_a, part);
-                rows_cells(at[b][0], rows_b, part);
-                rows_set(w, at[a][0], rows_a, b, part);
-                rows_set(w, at[b][0], rows_b, a, part);
+                rows_cells(at[a][0], rows, part);
+                rows_cells(at[b][0], rows, part);
+                rows_set(w, at[a][0], rows, b, part);
+                rows_set(w, at[b][0], rows, a, part);
             }
         }
     memset(w->lines, 0, sizeof w->lines);
