@@ -51,6 +51,7 @@ static uint16_t PERM_OK[512];       /* minirows held (bit 3r + k) -> those in so
 static uint32_t MINIROW_CELLS[512]; /* minirows (bit 3r + k) -> their cells */
 static uint32_t COLUMN_CELLS[512];  /* columns (bit c) -> their cells within a band */
 static uint32_t SPREAD3[512];       /* digits (bit d) -> bit 3d each: their band 0 dirty bits */
+static unsigned char POPCOUNT9[512]; /* 9 bits -> how many are set */
 /* band b's columns (bit c) -> bit 9s + 3b + k for column c = 3s + k: a stack's (band, column)
  * pairs, as PERM_OK reads them, stack s at bits 9s.. */
 static uint32_t STACKED[3][512];
@@ -90,6 +91,7 @@ static void make_tables(void) {
         for (int d = 0; d < 9; d++)
             SPREAD3[m] |= (m >> d & 1u) << (3 * d);
         COLUMN_CELLS[m] = columns;
+        POPCOUNT9[m] = (unsigned char)popcount32(m);
         for (int b = 0; b < 3; b++) {
             STACKED[b][m] = 0;
             for (int c = 0; c < 9; c++)
@@ -297,19 +299,29 @@ static int64_t search(Board *g, int64_t found, Count *k) {
     if (!any)
         return found + 1; /* every cell placed: a solution */
     int b = -1, i = -1, best = -1;
-    for (int band = 0; band < 3; band++)
-        for (uint32_t x = pairs[band]; x; x &= x - 1) {
-            int j = ctz32(x), c = j % 9;
-            /* (one count of the three side by side: the row's 9 bits, the box's within 21, the
-             * column's within 21, the three bands' cells of it interleaved) */
-            uint64_t row = open[band] >> (9 * (j / 9)) & 0x1FF,
-                     box = (open[band] & BOX_IN_BAND[c / 3]) >> (3 * (c / 3)),
-                     column = ((open[0] & COLS[c]) | (open[1] & COLS[c]) << 1 |
-                               (open[2] & COLS[c]) << 2) >> c;
-            int score = popcount64(row | box << 9 | column << 30);
-            if (score > best)
-                best = score, b = band, i = j;
+    if (pairs[0] | pairs[1] | pairs[2]) {
+        /* the open cells of each row, column and box, counted once for all the two-digit
+         * cells */
+        unsigned char rows[9], columns[9], boxes[9];
+        for (int band = 0; band < 3; band++)
+            for (int k = 0; k < 3; k++) {
+                uint32_t x = open[band] >> (3 * k);
+                rows[3 * band + k] = POPCOUNT9[open[band] >> (9 * k) & 0x1FF];
+                boxes[3 * band + k] = POPCOUNT9[(x & 7) | (x >> 6 & 070) | (x >> 12 & 0700)];
+            }
+        for (int c = 0; c < 9; c++) { /* (a band's three cells of the column at bits 0, 9, 18) */
+            uint32_t y = (open[0] >> c & 0x40201) + (open[1] >> c & 0x40201) +
+                         (open[2] >> c & 0x40201);
+            columns[c] = (unsigned char)((y + (y >> 9) + (y >> 18)) & 0xF);
         }
+        for (int band = 0; band < 3; band++)
+            for (uint32_t x = pairs[band]; x; x &= x - 1) {
+                int j = ctz32(x), c = j % 9;
+                int score = rows[3 * band + j / 9] + columns[c] + boxes[3 * band + c / 3];
+                if (score > best)
+                    best = score, b = band, i = j;
+            }
+    }
     for (int band = 0; band < 3 && b < 0; band++)
         if (open[band])
             b = band, i = ctz32(open[band]);
