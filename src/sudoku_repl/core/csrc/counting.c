@@ -358,36 +358,63 @@ static int64_t search(Board *g, int64_t found, Count *k) {
     return search(g, found, k);
 }
 
-/* the board of a puzzle's givens, every rule to run (0: the givens clash): what placing them
- * one by one (place) leaves, made in one pass: a digit may stand on its own givens and on the
- * open cells no given of it sees; two givens of a digit that see each other clash. A minimal
- * puzzle's loop keeps its givens so (making.c) and builds a board for each given it tries to
- * take away: no pass over the 81 cells then. */
-static int board_of(Board *g, const Givens *givens) {
+/* value d's places from its givens alone, into givens->places (0: two of them see each other):
+ * it may stand on its own givens and on the open cells none of them sees */
+static int digit_places(Givens *givens, int d) {
+    const uint32_t *own = givens->at[d];
+    /* the cells of each band that d's givens see: through the columns of the other bands'
+     * givens, and the rows and boxes of its own band's */
+    unsigned columns[3] = {columns_of(own[0]), columns_of(own[1]), columns_of(own[2])};
+    uint32_t seen[3] = {COLUMN_CELLS[columns[1] | columns[2]], COLUMN_CELLS[columns[0] | columns[2]],
+                        COLUMN_CELLS[columns[0] | columns[1]]};
+    int clash = 0;
+    for (int b = 0; b < 3; b++) {
+        for (uint32_t x = own[b]; x; x &= x - 1)
+            seen[b] |= BAND_PEERS[ctz32(x)];
+        clash |= (own[b] & seen[b]) != 0;
+        givens->places[b][d] = (BAND & ~givens->solved[b] & ~seen[b]) | own[b];
+    }
+    return !clash;
+}
+
+void givens_of(Givens *givens, const unsigned char *cells) {
     if (!tables_made)
         make_tables();
-    for (int b = 0; b < 3; b++) {
-        uint32_t solved = 0;
-        for (int d = 0; d < 9; d++)
-            solved |= givens->at[d][b];
-        g->solved[b] = solved;
-    }
-    for (int d = 0; d < 9; d++) {
-        const uint32_t *own = givens->at[d];
-        /* the cells of each band that d's givens see: through the columns of the other
-         * bands' givens, and the rows and boxes of its own band's */
-        unsigned columns[3] = {columns_of(own[0]), columns_of(own[1]), columns_of(own[2])};
-        uint32_t seen[3] = {COLUMN_CELLS[columns[1] | columns[2]],
-                            COLUMN_CELLS[columns[0] | columns[2]],
-                            COLUMN_CELLS[columns[0] | columns[1]]};
-        for (int b = 0; b < 3; b++) {
-            for (uint32_t x = own[b]; x; x &= x - 1)
-                seen[b] |= BAND_PEERS[ctz32(x)];
-            if (own[b] & seen[b])
-                return 0;
-            g->F[b][d] = (BAND & ~g->solved[b] & ~seen[b]) | own[b];
+    memset(givens, 0, sizeof *givens);
+    for (int c = 0; c < 81; c++)
+        if (cells[c]) {
+            givens->at[cells[c] - 1][c / 27] |= 1u << (c % 27);
+            givens->solved[c / 27] |= 1u << (c % 27);
         }
+    for (int d = 0; d < 9; d++)
+        givens->clash |= (unsigned)!digit_places(givens, d) << d;
+}
+
+void givens_set(Givens *givens, int cell, int value, int in, unsigned free) {
+    int b = cell / 27, i = cell % 27, d = value - 1;
+    uint32_t bit = 1u << i;
+    if (in) {
+        givens->at[d][b] |= bit;
+        givens->solved[b] |= bit;
+        for (int e = 0; e < 9; e++) /* (no other value stands on a given; d's own, below) */
+            givens->places[b][e] &= ~bit;
+    } else {
+        givens->at[d][b] &= ~bit;
+        givens->solved[b] &= ~bit;
+        for (; free; free &= free - 1) /* (an open cell: each value no given sees there) */
+            givens->places[b][ctz32(free)] |= bit;
     }
+    /* (d's givens changed: its places anew, and whether they clash) */
+    givens->clash = (givens->clash & ~(1u << d)) | (unsigned)!digit_places(givens, d) << d;
+}
+
+/* the board of a puzzle's givens, every rule to run (0: the givens clash): what placing them
+ * one by one (place) would leave */
+static int board_of(Board *g, const Givens *givens) {
+    if (givens->clash)
+        return 0;
+    memcpy(g->F, givens->places, sizeof g->F);
+    memcpy(g->solved, givens->solved, sizeof g->solved);
     memset(g->minirows_seen, 0xFF, sizeof g->minirows_seen); /* (seen nothing: no held set is) */
     memset(g->columns_seen, 0xFF, sizeof g->columns_seen);
     g->dirty = 0x7FFFFFF;
@@ -397,10 +424,7 @@ static int board_of(Board *g, const Givens *givens) {
 /* the board of cells' givens (board_of) */
 static int start_board(Board *g, const unsigned char *cells) {
     Givens givens;
-    memset(&givens, 0, sizeof givens);
-    for (int c = 0; c < 81; c++)
-        if (cells[c])
-            givens.at[cells[c] - 1][c / 27] |= 1u << (c % 27);
+    givens_of(&givens, cells);
     return board_of(g, &givens);
 }
 

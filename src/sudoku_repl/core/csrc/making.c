@@ -210,7 +210,8 @@ static int minimal(const unsigned char *values, const Orbits *o) {
 
 /* A puzzle's givens as the minimal puzzle's loop reads them, kept as it takes givens away and
  * puts them back: the values each row, column and box holds (a bit a value), the cells that
- * hold one (cell >> 6, 1 << (cell & 63)), and the givens as the counter reads them. */
+ * hold one (cell >> 6, 1 << (cell & 63)), and the givens as the counter reads them, with the
+ * board they make (its searches start there). */
 typedef struct {
     unsigned rows[9], cols[9], boxes[9];
     uint64_t cells[2];
@@ -221,23 +222,26 @@ typedef struct {
 static void held_set(Held *h, int cell, int value, int in) {
     unsigned b = 1u << (value - 1);
     uint64_t bit = 1ULL << (cell & 63);
-    uint32_t *band = &h->givens.at[value - 1][cell / 27];
     if (in) {
         h->rows[cell / 9] |= b, h->cols[cell % 9] |= b, h->boxes[box_of(cell)] |= b;
         h->cells[cell >> 6] |= bit;
-        *band |= 1u << (cell % 27);
     } else {
         h->rows[cell / 9] &= ~b, h->cols[cell % 9] &= ~b, h->boxes[box_of(cell)] &= ~b;
         h->cells[cell >> 6] &= ~bit;
-        *band &= ~(1u << (cell % 27));
     }
+    givens_set(&h->givens, cell, value, in,
+               FULL & ~(h->rows[cell / 9] | h->cols[cell % 9] | h->boxes[box_of(cell)]));
 }
 
 static void held_of(Held *h, const unsigned char *puzzle) {
     memset(h, 0, sizeof *h);
     for (int i = 0; i < 81; i++)
-        if (puzzle[i])
-            held_set(h, i, puzzle[i], 1);
+        if (puzzle[i]) {
+            unsigned b = 1u << (puzzle[i] - 1);
+            h->rows[i / 9] |= b, h->cols[i % 9] |= b, h->boxes[box_of(i)] |= b;
+            h->cells[i >> 6] |= 1ULL << (i & 63);
+        }
+    givens_of(&h->givens, puzzle);
 }
 
 /* whether the puzzle's givens (``h``, cell's taken out) alone place value in cell (empty): its
