@@ -246,27 +246,20 @@ static void held_of(Held *h, const unsigned char *puzzle) {
 
 /* whether the puzzle's givens (``h``, cell's taken out) alone place value in cell (empty): its
  * peers hold every other value (a naked single), or every other cell of one of its units is a
- * given or sees a given of value (a hidden single). Then no solution has another value there:
- * the search that solvable_without would run, most often on a puzzle still full of givens, is
- * not needed. */
-static int forced(const unsigned char *puzzle, const Held *h, int cell, int value) {
-    int r = cell / 9, c = cell % 9, x = box_of(cell);
-    unsigned v = 1u << (value - 1);
-    if ((h->rows[r] | h->cols[c] | h->boxes[x] | v) == FULL)
+ * given or sees a given of value (a hidden single: the givens' board has no open place of value
+ * there but the cell). Then no solution has another value there: the search that
+ * solvable_without would run, most often on a puzzle still full of givens, is not needed. */
+static int forced(const Held *h, int cell, int value) {
+    int c = cell % 9, b = cell / 27, i = cell % 27, d = value - 1;
+    if ((h->rows[cell / 9] | h->cols[c] | h->boxes[box_of(cell)] | 1u << d) == FULL)
         return 1;
-    for (int unit = 0; unit < 3; unit++) {
-        int open = 0;
-        for (int k = 0; k < 9 && !open; k++) {
-            int e = unit == 0   ? r * 9 + k
-                    : unit == 1 ? k * 9 + c
-                                : (x / 3 * 3 + k / 3) * 9 + x % 3 * 3 + k % 3;
-            open = e != cell && !puzzle[e] &&
-                   !((h->rows[e / 9] | h->cols[e % 9] | h->boxes[box_of(e)]) & v);
-        }
-        if (!open)
-            return 1;
-    }
-    return 0;
+    const Givens *g = &h->givens;
+    uint32_t column = 0x40201u << c, open[3]; /* (the column's cells in a band: bits c, c+9, c+18) */
+    for (int band = 0; band < 3; band++)
+        open[band] = g->places[band][d] & ~g->solved[band];
+    open[b] &= ~(1u << i);
+    return !(open[b] & 0x1FFu << (9 * (i / 9))) || !(open[b] & 0x1C0E07u << (3 * (c / 3))) ||
+           !((open[0] | open[1] | open[2]) & column);
 }
 
 /* Two values a and b of a complete grid, swapped on a set of their cells that holds both or
@@ -549,7 +542,7 @@ PyObject *minimal_puzzle(PyObject *Py_UNUSED(self), PyObject *args) {
         int c = o.cell[k][0], unique;
         if (o.size[k] != 1)
             unique = count_grid(puzzle, 2) == 1;
-        else if (forced(puzzle, &h, c, cells[c]))
+        else if (forced(&h, c, cells[c]))
             unique = 1;
         else
             unique = !(swapping && empties_a_swap_set(swaps, cells, &h, c)) &&
