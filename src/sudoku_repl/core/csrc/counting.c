@@ -52,6 +52,8 @@ static uint32_t MINIROW_CELLS[512]; /* minirows (bit 3r + k) -> their cells */
 static uint32_t COLUMN_CELLS[512];  /* columns (bit c) -> their cells within a band */
 static uint32_t SPREAD3[512];       /* digits (bit d) -> bit 3d each: their band 0 dirty bits */
 static unsigned char POPCOUNT9[512]; /* 9 bits -> how many are set */
+/* a band's cell (0-26) -> its row in the band, its column, its box in the band */
+static unsigned char BAND_ROW[27], COLUMN[27], BAND_BOX[27];
 /* band b's columns (bit c) -> bit 9s + 3b + k for column c = 3s + k: a stack's (band, column)
  * pairs, as PERM_OK reads them, stack s at bits 9s.. */
 static uint32_t STACKED[3][512];
@@ -67,6 +69,8 @@ static void make_tables(void) {
     for (int i = 0; i < 27; i++) {
         BAND_PEERS[i] = ((0x1FFu << (9 * (i / 9))) | BOX_IN_BAND[(i % 9) / 3]) & ~(1u << i);
         COLUMN_BIT[i] = 1u << (i % 9);
+        BAND_ROW[i] = (unsigned char)(i / 9), COLUMN[i] = (unsigned char)(i % 9);
+        BAND_BOX[i] = (unsigned char)(i % 9 / 3);
         CELL_COLUMN[i] = COLS[i % 9];
     }
     for (unsigned m = 0; m < 512; m++) {
@@ -316,8 +320,9 @@ static int64_t search(Board *g, int64_t found, Count *k) {
         }
         for (int band = 0; band < 3; band++)
             for (uint32_t x = pairs[band]; x; x &= x - 1) {
-                int j = ctz32(x), c = j % 9;
-                int score = rows[3 * band + j / 9] + columns[c] + boxes[3 * band + c / 3];
+                int j = ctz32(x);
+                int score = rows[3 * band + BAND_ROW[j]] + columns[COLUMN[j]] +
+                            boxes[3 * band + BAND_BOX[j]];
                 if (score > best)
                     best = score, b = band, i = j;
             }
