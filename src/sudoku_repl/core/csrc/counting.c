@@ -206,8 +206,9 @@ static int stack_update(Board *g, int d) {
         }
     }
     g->columns_seen[d] = p[0] | p[1] << 9 | p[2] << 18;
-    /* the columns of one band alone; (those where the digit stands already have nothing to
-     * place: a place in one band leaves the others' places as they were) */
+    /* the columns of one band alone (held once of the three), less those where the digit
+     * stands already (nothing to place there); a place made below in one band takes nothing
+     * from another band's lone columns, which are read once */
     unsigned once = (p[0] ^ p[1] ^ p[2]) & ~(p[0] & p[1] & p[2]);
     for (int b = 0; b < 3; b++) {
         unsigned alone = p[b] & once;
@@ -370,7 +371,8 @@ static int digit_places(Givens *givens, int d) {
     /* the cells of each band that d's givens see: through the columns of the other bands'
      * givens, and the rows and boxes of its own band's */
     unsigned columns[3] = {columns_of(own[0]), columns_of(own[1]), columns_of(own[2])};
-    uint32_t seen[3] = {COLUMN_CELLS[columns[1] | columns[2]], COLUMN_CELLS[columns[0] | columns[2]],
+    uint32_t seen[3] = {COLUMN_CELLS[columns[1] | columns[2]],
+                        COLUMN_CELLS[columns[0] | columns[2]],
                         COLUMN_CELLS[columns[0] | columns[1]]};
     int clash = 0;
     for (int b = 0; b < 3; b++) {

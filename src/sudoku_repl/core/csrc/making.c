@@ -254,7 +254,7 @@ static int forced(const Held *h, int cell, int value) {
     if ((h->rows[cell / 9] | h->cols[c] | h->boxes[box_of(cell)] | 1u << d) == FULL)
         return 1;
     const Givens *g = &h->givens;
-    uint32_t column = 0x40201u << c, open[3]; /* (the column's cells in a band: bits c, c+9, c+18) */
+    uint32_t column = 0x40201u << c, open[3]; /* (column c's cells in a band: c, c+9, c+18) */
     for (int band = 0; band < 3; band++)
         open[band] = g->places[band][d] & ~g->solved[band];
     open[b] &= ~(1u << i);
