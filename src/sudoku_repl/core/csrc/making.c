@@ -292,19 +292,18 @@ static void line_sets(const unsigned char *solution, SwapSets *w, int l, int m) 
         if (seen >> x & 1)
             continue;
         uint64_t part[2] = {0, 0};
-        int length = 0;
-        for (int y = x; !(seen >> y & 1); y = where[solution[at[y]]], length++) {
+        int length = 0, cycle[9]; /* (its places along the lines, as walked) */
+        for (int y = x; !(seen >> y & 1); y = where[solution[at[y]]]) {
             seen |= 1 << y;
+            cycle[length++] = y;
             int a = at[y], b = a + step;
             part[a >> 6] |= 1ULL << (a & 63);
             part[b >> 6] |= 1ULL << (b & 63);
         }
         if (length < 3)
             continue;
-        for (int y = 0; y < 9; y++) {
-            int a = at[y], b = a + step;
-            if (!(part[a >> 6] >> (a & 63) & 1))
-                continue;
+        for (int n = 0; n < length; n++) {
+            int a = at[cycle[n]], b = a + step;
             for (int e = a, k = 0; k < 2; e = b, k++) {
                 w->line[e][w->lines[e]][0] = part[0];
                 w->line[e][w->lines[e]++][1] = part[1];
@@ -345,6 +344,7 @@ static int swap_sets(const unsigned char *solution, SwapSets *w) {
     /* by value: the column and box of its cell in each row, and its row (a bit) in each column
      * and box */
     unsigned char column_of[10][9], box_in[10][9];
+    uint64_t every[10][2] = {{0}}; /* a value's cells */
     unsigned row_by_column[10][9], row_by_box[10][9];
     for (int v = 1; v <= 9; v++)
         for (int k = 0; k < 9; k++) {
@@ -352,6 +352,7 @@ static int swap_sets(const unsigned char *solution, SwapSets *w) {
             box_in[v][k] = (unsigned char)box_of(at[v][0][k]);
             row_by_column[v][k] = 1u << (at[v][1][k] / 9);
             row_by_box[v][k] = 1u << (at[v][2][k] / 9);
+            every[v][at[v][0][k] >> 6] |= 1ULL << (at[v][0][k] & 63);
         }
     for (int a = 1; a <= 9; a++)
         for (int b = a + 1; b <= 9; b++) {
@@ -377,8 +378,13 @@ static int swap_sets(const unsigned char *solution, SwapSets *w) {
                 } while (rows != before);
                 left &= ~rows;
                 uint64_t part[2] = {0, 0};
-                rows_cells(at[a][0], rows, part);
-                rows_cells(at[b][0], rows, part);
+                if (rows == 0x1FF) { /* (most often one part: every cell of both values) */
+                    part[0] = every[a][0] | every[b][0];
+                    part[1] = every[a][1] | every[b][1];
+                } else {
+                    rows_cells(at[a][0], rows, part);
+                    rows_cells(at[b][0], rows, part);
+                }
                 rows_set(w, at[a][0], rows, b, part);
                 rows_set(w, at[b][0], rows, a, part);
             }
