@@ -51,6 +51,12 @@ static uint16_t PERM_OK[512];       /* minirows held (bit 3r + k) -> those in so
 static uint32_t MINIROW_CELLS[512]; /* minirows (bit 3r + k) -> their cells */
 static uint32_t COLUMN_CELLS[512];  /* columns (bit c) -> their cells within a band */
 static uint32_t SPREAD3[512];       /* digits (bit d) -> bit 3d each: their band 0 dirty bits */
+static unsigned char POPCOUNT9[512]; /* 9 bits -> how many are set */
+/* a band's cell (0-26) -> its row in the band, its column, its box in the band */
+static unsigned char BAND_ROW[27], COLUMN[27], BAND_BOX[27];
+/* band b's columns (bit c) -> bit 9s + 3b + k for column c = 3s + k: a stack's (band, column)
+ * pairs, as PERM_OK reads them, stack s at bits 9s.. */
+static uint32_t STACKED[3][512];
 static int tables_made;
 
 static void make_tables(void) {
@@ -63,6 +69,8 @@ static void make_tables(void) {
     for (int i = 0; i < 27; i++) {
         BAND_PEERS[i] = ((0x1FFu << (9 * (i / 9))) | BOX_IN_BAND[(i % 9) / 3]) & ~(1u << i);
         COLUMN_BIT[i] = 1u << (i % 9);
+        BAND_ROW[i] = (unsigned char)(i / 9), COLUMN[i] = (unsigned char)(i % 9);
+        BAND_BOX[i] = (unsigned char)(i % 9 / 3);
         CELL_COLUMN[i] = COLS[i % 9];
     }
     for (unsigned m = 0; m < 512; m++) {
@@ -87,6 +95,12 @@ static void make_tables(void) {
         for (int d = 0; d < 9; d++)
             SPREAD3[m] |= (m >> d & 1u) << (3 * d);
         COLUMN_CELLS[m] = columns;
+        POPCOUNT9[m] = (unsigned char)popcount32(m);
+        for (int b = 0; b < 3; b++) {
+            STACKED[b][m] = 0;
+            for (int c = 0; c < 9; c++)
+                STACKED[b][m] |= (m >> c & 1u) << (9 * (c / 3) + 3 * b + c % 3);
+        }
     }
     tables_made = 1;
 }
@@ -170,29 +184,36 @@ static int stack_update(Board *g, int d) {
     unsigned p[3] = {columns_of(g->F[0][d]), columns_of(g->F[1][d]), columns_of(g->F[2][d])};
     if ((p[0] | p[1] << 9 | p[2] << 18) == g->columns_seen[d])
         return 1;
-    unsigned keep[3] = {0, 0, 0};
+    uint32_t by_stack = STACKED[0][p[0]] | STACKED[1][p[1]] | STACKED[2][p[2]];
+    unsigned held[3], ok[3];
     for (int s = 0; s < 3; s++) {
-        unsigned held = (p[0] >> (3 * s) & 7) | (p[1] >> (3 * s) & 7) << 3 |
-                        (p[2] >> (3 * s) & 7) << 6;
-        unsigned ok = PERM_OK[held];
-        if (!ok)
+        held[s] = by_stack >> (9 * s) & 0x1FF;
+        ok[s] = PERM_OK[held[s]];
+        if (!ok[s])
             return 0;
-        for (int b = 0; b < 3; b++)
-            keep[b] |= (ok >> (3 * b) & 7) << (3 * s);
     }
-    for (int b = 0; b < 3; b++) {
-        uint32_t s = g->F[b][d] & COLUMN_CELLS[keep[b]];
-        if (s != g->F[b][d]) {
-            g->F[b][d] = s;
-            g->dirty |= 1u << (3 * d + b);
+    /* (most often every pair is in a permutation: nothing goes, p stands) */
+    if ((held[0] ^ ok[0]) | (held[1] ^ ok[1]) | (held[2] ^ ok[2])) {
+        for (int b = 0; b < 3; b++) {
+            unsigned keep = (ok[0] >> (3 * b) & 7) | (ok[1] >> (3 * b) & 7) << 3 |
+                            (ok[2] >> (3 * b) & 7) << 6;
+            uint32_t s = g->F[b][d] & COLUMN_CELLS[keep];
+            if (s != g->F[b][d]) {
+                g->F[b][d] = s;
+                g->dirty |= 1u << (3 * d + b);
+            }
+            p[b] = columns_of(s);
         }
-        p[b] = columns_of(s);
     }
     g->columns_seen[d] = p[0] | p[1] << 9 | p[2] << 18;
+    /* the columns of one band alone (held once of the three), less those where the digit
+     * stands already (nothing to place there); a place made below in one band takes nothing
+     * from another band's lone columns, which are read once */
+    unsigned once = (p[0] ^ p[1] ^ p[2]) & ~(p[0] & p[1] & p[2]);
     for (int b = 0; b < 3; b++) {
-        /* (the columns where the digit stands already have nothing to place) */
-        unsigned alone = p[b] & ~p[(b + 1) % 3] & ~p[(b + 2) % 3] &
-                         ~columns_of(g->F[b][d] & g->solved[b]);
+        unsigned alone = p[b] & once;
+        if (alone)
+            alone &= ~columns_of(g->F[b][d] & g->solved[b]);
         while (alone) {
             int c = ctz32(alone);
             alone &= alone - 1;
@@ -283,19 +304,30 @@ static int64_t search(Board *g, int64_t found, Count *k) {
     if (!any)
         return found + 1; /* every cell placed: a solution */
     int b = -1, i = -1, best = -1;
-    for (int band = 0; band < 3; band++)
-        for (uint32_t x = pairs[band]; x; x &= x - 1) {
-            int j = ctz32(x), c = j % 9;
-            /* (one count of the three side by side: the row's 9 bits, the box's within 21, the
-             * column's within 21, the three bands' cells of it interleaved) */
-            uint64_t row = open[band] >> (9 * (j / 9)) & 0x1FF,
-                     box = (open[band] & BOX_IN_BAND[c / 3]) >> (3 * (c / 3)),
-                     column = ((open[0] & COLS[c]) | (open[1] & COLS[c]) << 1 |
-                               (open[2] & COLS[c]) << 2) >> c;
-            int score = popcount64(row | box << 9 | column << 30);
-            if (score > best)
-                best = score, b = band, i = j;
+    if (pairs[0] | pairs[1] | pairs[2]) {
+        /* the open cells of each row, column and box, counted once for all the two-digit
+         * cells */
+        unsigned char rows[9], columns[9], boxes[9];
+        for (int band = 0; band < 3; band++)
+            for (int k = 0; k < 3; k++) {
+                uint32_t x = open[band] >> (3 * k);
+                rows[3 * band + k] = POPCOUNT9[open[band] >> (9 * k) & 0x1FF];
+                boxes[3 * band + k] = POPCOUNT9[(x & 7) | (x >> 6 & 070) | (x >> 12 & 0700)];
+            }
+        for (int c = 0; c < 9; c++) { /* (a band's three cells of the column at bits 0, 9, 18) */
+            uint32_t y = (open[0] >> c & 0x40201) + (open[1] >> c & 0x40201) +
+                         (open[2] >> c & 0x40201);
+            columns[c] = (unsigned char)((y + (y >> 9) + (y >> 18)) & 0xF);
         }
+        for (int band = 0; band < 3; band++)
+            for (uint32_t x = pairs[band]; x; x &= x - 1) {
+                int j = ctz32(x);
+                int score = rows[3 * band + BAND_ROW[j]] + columns[COLUMN[j]] +
+                            boxes[3 * band + BAND_BOX[j]];
+                if (score > best)
+                    best = score, b = band, i = j;
+            }
+    }
     for (int band = 0; band < 3 && b < 0; band++)
         if (open[band])
             b = band, i = ctz32(open[band]);
@@ -332,45 +364,80 @@ static int64_t search(Board *g, int64_t found, Count *k) {
     return search(g, found, k);
 }
 
-/* the board of cells' givens, every rule to run (0: the givens clash): what placing them one
- * by one (place) leaves, made in one pass, as a minimal puzzle's loop builds a board for each
- * given it tries to take away: a digit may stand on its own givens and on the open cells no
- * given of it sees; two givens of a digit that see each other clash */
-static int start_board(Board *g, const unsigned char *cells) {
+/* value d's places from its givens alone, into givens->places (0: two of them see each other):
+ * it may stand on its own givens and on the open cells none of them sees */
+static int digit_places(Givens *givens, int d) {
+    const uint32_t *own = givens->at[d];
+    /* the cells of each band that d's givens see: through the columns of the other bands'
+     * givens, and the rows and boxes of its own band's */
+    unsigned columns[3] = {columns_of(own[0]), columns_of(own[1]), columns_of(own[2])};
+    uint32_t seen[3] = {COLUMN_CELLS[columns[1] | columns[2]],
+                        COLUMN_CELLS[columns[0] | columns[2]],
+                        COLUMN_CELLS[columns[0] | columns[1]]};
+    int clash = 0;
+    for (int b = 0; b < 3; b++) {
+        for (uint32_t x = own[b]; x; x &= x - 1)
+            seen[b] |= BAND_PEERS[ctz32(x)];
+        clash |= (own[b] & seen[b]) != 0;
+        givens->places[b][d] = (BAND & ~givens->solved[b] & ~seen[b]) | own[b];
+    }
+    return !clash;
+}
+
+void givens_of(Givens *givens, const unsigned char *cells) {
     if (!tables_made)
         make_tables();
-    /* seen: a digit's givens' peers in their own band; columns (bit c): their columns, band
-     * by band, which each other band's cells of the digit see once the givens are all read */
-    uint32_t seen[9][3] = {{0}}, own[9][3] = {{0}}, columns[9][3] = {{0}};
-    for (int b = 0; b < 3; b++) {
-        const unsigned char *band = cells + 27 * b;
-        uint32_t solved = 0;
-        for (int i = 0; i < 27; i++)
-            if (band[i]) {
-                int d = band[i] - 1;
-                solved |= 1u << i;
-                own[d][b] |= 1u << i;
-                seen[d][b] |= BAND_PEERS[i];
-                columns[d][b] |= COLUMN_BIT[i];
-            }
-        g->solved[b] = solved;
-    }
-    for (int d = 0; d < 9; d++)
-        for (int b = 0; b < 3; b++) {
-            seen[d][b] |= COLUMN_CELLS[columns[d][(b + 1) % 3] | columns[d][(b + 2) % 3]];
-            if (own[d][b] & seen[d][b])
-                return 0;
-            g->F[b][d] = (BAND & ~g->solved[b] & ~seen[d][b]) | own[d][b];
+    memset(givens, 0, sizeof *givens);
+    for (int c = 0; c < 81; c++)
+        if (cells[c]) {
+            givens->at[cells[c] - 1][c / 27] |= 1u << (c % 27);
+            givens->solved[c / 27] |= 1u << (c % 27);
         }
+    for (int d = 0; d < 9; d++)
+        givens->clash |= (unsigned)!digit_places(givens, d) << d;
+}
+
+void givens_set(Givens *givens, int cell, int value, int in, unsigned free) {
+    int b = cell / 27, i = cell % 27, d = value - 1;
+    uint32_t bit = 1u << i;
+    if (in) {
+        givens->at[d][b] |= bit;
+        givens->solved[b] |= bit;
+        for (int e = 0; e < 9; e++) /* (no other value stands on a given; d's own, below) */
+            givens->places[b][e] &= ~bit;
+    } else {
+        givens->at[d][b] &= ~bit;
+        givens->solved[b] &= ~bit;
+        for (; free; free &= free - 1) /* (an open cell: each value no given sees there) */
+            givens->places[b][ctz32(free)] |= bit;
+    }
+    /* (d's givens changed: its places anew, and whether they clash) */
+    givens->clash = (givens->clash & ~(1u << d)) | (unsigned)!digit_places(givens, d) << d;
+}
+
+/* the board of a puzzle's givens, every rule to run (0: the givens clash): what placing them
+ * one by one (place) would leave */
+static int board_of(Board *g, const Givens *givens) {
+    if (givens->clash)
+        return 0;
+    memcpy(g->F, givens->places, sizeof g->F);
+    memcpy(g->solved, givens->solved, sizeof g->solved);
     memset(g->minirows_seen, 0xFF, sizeof g->minirows_seen); /* (seen nothing: no held set is) */
     memset(g->columns_seen, 0xFF, sizeof g->columns_seen);
     g->dirty = 0x7FFFFFF;
     return 1;
 }
 
-int solvable_without(const unsigned char *cells, int cell, int value, const unsigned char *near) {
+/* the board of cells' givens (board_of) */
+static int start_board(Board *g, const unsigned char *cells) {
+    Givens givens;
+    givens_of(&givens, cells);
+    return board_of(g, &givens);
+}
+
+int solvable_without(const Givens *givens, int cell, int value, const unsigned char *near) {
     Board g;
-    if (!start_board(&g, cells))
+    if (!board_of(&g, givens))
         return 0;
     g.F[cell / 27][value - 1] &= ~(1u << (cell % 27)); /* (its band's dirty bit is set) */
     Count k = {1, 0, near};

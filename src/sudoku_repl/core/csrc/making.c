@@ -209,11 +209,13 @@ static int minimal(const unsigned char *values, const Orbits *o) {
 }
 
 /* A puzzle's givens as the minimal puzzle's loop reads them, kept as it takes givens away and
- * puts them back: the values each row, column and box holds (a bit a value), and the cells
- * that hold one (cell >> 6, 1 << (cell & 63)). */
+ * puts them back: the values each row, column and box holds (a bit a value), the cells that
+ * hold one (cell >> 6, 1 << (cell & 63)), and the givens as the counter reads them, with the
+ * board they make (its searches start there). */
 typedef struct {
     unsigned rows[9], cols[9], boxes[9];
     uint64_t cells[2];
+    Givens givens;
 } Held;
 
 /* value in cell (0: out, 1: in) */
@@ -227,38 +229,37 @@ static void held_set(Held *h, int cell, int value, int in) {
         h->rows[cell / 9] &= ~b, h->cols[cell % 9] &= ~b, h->boxes[box_of(cell)] &= ~b;
         h->cells[cell >> 6] &= ~bit;
     }
+    givens_set(&h->givens, cell, value, in,
+               FULL & ~(h->rows[cell / 9] | h->cols[cell % 9] | h->boxes[box_of(cell)]));
 }
 
 static void held_of(Held *h, const unsigned char *puzzle) {
     memset(h, 0, sizeof *h);
     for (int i = 0; i < 81; i++)
-        if (puzzle[i])
-            held_set(h, i, puzzle[i], 1);
+        if (puzzle[i]) {
+            unsigned b = 1u << (puzzle[i] - 1);
+            h->rows[i / 9] |= b, h->cols[i % 9] |= b, h->boxes[box_of(i)] |= b;
+            h->cells[i >> 6] |= 1ULL << (i & 63);
+        }
+    givens_of(&h->givens, puzzle);
 }
 
 /* whether the puzzle's givens (``h``, cell's taken out) alone place value in cell (empty): its
  * peers hold every other value (a naked single), or every other cell of one of its units is a
- * given or sees a given of value (a hidden single). Then no solution has another value there:
- * the search that solvable_without would run, most often on a puzzle still full of givens, is
- * not needed. */
-static int forced(const unsigned char *puzzle, const Held *h, int cell, int value) {
-    int r = cell / 9, c = cell % 9, x = box_of(cell);
-    unsigned v = 1u << (value - 1);
-    if ((h->rows[r] | h->cols[c] | h->boxes[x] | v) == FULL)
+ * given or sees a given of value (a hidden single: the givens' board has no open place of value
+ * there but the cell). Then no solution has another value there: the search that
+ * solvable_without would run, most often on a puzzle still full of givens, is not needed. */
+static int forced(const Held *h, int cell, int value) {
+    int c = cell % 9, b = cell / 27, i = cell % 27, d = value - 1;
+    if ((h->rows[cell / 9] | h->cols[c] | h->boxes[box_of(cell)] | 1u << d) == FULL)
         return 1;
-    for (int unit = 0; unit < 3; unit++) {
-        int open = 0;
-        for (int k = 0; k < 9 && !open; k++) {
-            int e = unit == 0   ? r * 9 + k
-                    : unit == 1 ? k * 9 + c
-                                : (x / 3 * 3 + k / 3) * 9 + x % 3 * 3 + k % 3;
-            open = e != cell && !puzzle[e] &&
-                   !((h->rows[e / 9] | h->cols[e % 9] | h->boxes[box_of(e)]) & v);
-        }
-        if (!open)
-            return 1;
-    }
-    return 0;
+    const Givens *g = &h->givens;
+    uint32_t column = 0x40201u << c, open[3]; /* (column c's cells in a band: c, c+9, c+18) */
+    for (int band = 0; band < 3; band++)
+        open[band] = g->places[band][d] & ~g->solved[band];
+    open[b] &= ~(1u << i);
+    return !(open[b] & 0x1FFu << (9 * (i / 9))) || !(open[b] & 0x1C0E07u << (3 * (c / 3))) ||
+           !((open[0] | open[1] | open[2]) & column);
 }
 
 /* Two values a and b of a complete grid, swapped on a set of their cells that holds both or
@@ -291,19 +292,18 @@ static void line_sets(const unsigned char *solution, SwapSets *w, int l, int m) 
         if (seen >> x & 1)
             continue;
         uint64_t part[2] = {0, 0};
-        int length = 0;
-        for (int y = x; !(seen >> y & 1); y = where[solution[at[y]]], length++) {
+        int length = 0, cycle[9]; /* (its places along the lines, as walked) */
+        for (int y = x; !(seen >> y & 1); y = where[solution[at[y]]]) {
             seen |= 1 << y;
+            cycle[length++] = y;
             int a = at[y], b = a + step;
             part[a >> 6] |= 1ULL << (a & 63);
             part[b >> 6] |= 1ULL << (b & 63);
         }
         if (length < 3)
             continue;
-        for (int y = 0; y < 9; y++) {
-            int a = at[y], b = a + step;
-            if (!(part[a >> 6] >> (a & 63) & 1))
-                continue;
+        for (int n = 0; n < length; n++) {
+            int a = at[cycle[n]], b = a + step;
             for (int e = a, k = 0; k < 2; e = b, k++) {
                 w->line[e][w->lines[e]][0] = part[0];
                 w->line[e][w->lines[e]++][1] = part[1];
@@ -341,34 +341,52 @@ static int swap_sets(const unsigned char *solution, SwapSets *w) {
         at[v][1][c % 9] = c;
         at[v][2][box_of(c)] = c;
     }
+    /* by value: the column and box of its cell in each row, and its row (a bit) in each column
+     * and box */
+    unsigned char column_of[10][9], box_in[10][9];
+    uint64_t every[10][2] = {{0}}; /* a value's cells */
+    unsigned row_by_column[10][9], row_by_box[10][9];
+    for (int v = 1; v <= 9; v++)
+        for (int k = 0; k < 9; k++) {
+            column_of[v][k] = (unsigned char)(at[v][0][k] % 9);
+            box_in[v][k] = (unsigned char)box_of(at[v][0][k]);
+            row_by_column[v][k] = 1u << (at[v][1][k] / 9);
+            row_by_box[v][k] = 1u << (at[v][2][k] / 9);
+            every[v][at[v][0][k] >> 6] |= 1ULL << (at[v][0][k] & 63);
+        }
     for (int a = 1; a <= 9; a++)
         for (int b = a + 1; b <= 9; b++) {
-            /* a's cell of row r joins b's cells of its row, column and box (by their rows, a
-             * bit each: joins[r]); joined[q], the a cells b's cell of row q joins */
-            unsigned joins[9], joined[9] = {0};
+            /* a's cell of row r joins b's cells of its row, column and box, and b's cell of
+             * row r joins a's of its row: the parts are those of the rows' graph (both values'
+             * cells of the part's rows) where a row joins the rows of those b cells */
+            unsigned joined[9];
+            for (int r = 0; r < 9; r++)
+                joined[r] = 1u << r;
             for (int r = 0; r < 9; r++) {
-                int p = at[a][0][r];
-                joins[r] = 1u << r | 1u << (at[b][1][p % 9] / 9) | 1u << (at[b][2][box_of(p)] / 9);
-                for (unsigned x = joins[r]; x; x &= x - 1)
+                unsigned joins =
+                    row_by_column[b][column_of[a][r]] | row_by_box[b][box_in[a][r]];
+                joined[r] |= joins;
+                for (unsigned x = joins; x; x &= x - 1)
                     joined[ctz32(x)] |= 1u << r;
             }
-            /* each part: the a rows and b rows reached from an a row not yet in one (each b
-             * row is reached, from the a row of its own row) */
             for (unsigned left = 0x1FF; left;) {
-                unsigned rows_a = left & (0u - left), rows_b = 0, before;
+                unsigned rows = left & (0u - left), before;
                 do {
-                    before = rows_a;
-                    for (unsigned x = rows_a; x; x &= x - 1)
-                        rows_b |= joins[ctz32(x)];
-                    for (unsigned x = rows_b; x; x &= x - 1)
-                        rows_a |= joined[ctz32(x)];
-                } while (rows_a != before);
-                left &= ~rows_a;
+                    before = rows;
+                    for (unsigned x = before; x; x &= x - 1)
+                        rows |= joined[ctz32(x)];
+                } while (rows != before);
+                left &= ~rows;
                 uint64_t part[2] = {0, 0};
-                rows_cells(at[a][0], rows_a, part);
-                rows_cells(at[b][0], rows_b, part);
-                rows_set(w, at[a][0], rows_a, b, part);
-                rows_set(w, at[b][0], rows_b, a, part);
+                if (rows == 0x1FF) { /* (most often one part: every cell of both values) */
+                    part[0] = every[a][0] | every[b][0];
+                    part[1] = every[a][1] | every[b][1];
+                } else {
+                    rows_cells(at[a][0], rows, part);
+                    rows_cells(at[b][0], rows, part);
+                }
+                rows_set(w, at[a][0], rows, b, part);
+                rows_set(w, at[b][0], rows, a, part);
             }
         }
     memset(w->lines, 0, sizeof w->lines);
@@ -530,11 +548,11 @@ PyObject *minimal_puzzle(PyObject *Py_UNUSED(self), PyObject *args) {
         int c = o.cell[k][0], unique;
         if (o.size[k] != 1)
             unique = count_grid(puzzle, 2) == 1;
-        else if (forced(puzzle, &h, c, cells[c]))
+        else if (forced(&h, c, cells[c]))
             unique = 1;
         else
             unique = !(swapping && empties_a_swap_set(swaps, cells, &h, c)) &&
-                     !solvable_without(puzzle, c, cells[c], cells);
+                     !solvable_without(&h.givens, c, cells[c], cells);
         if (!unique)
             for (int j = 0; j < o.size[k]; j++) {
                 int e = o.cell[k][j];
