@@ -477,13 +477,19 @@ PyObject *se_climb(PyObject *self, PyObject *args) {
 
 enum { BELOW_NONE, BELOW_TAKEN, BELOW_OVER, BELOW_STOPPED }; /* a technique's batch */
 
-/* the candidate (cell, value) removed, or the value placed: Hint.apply's parts */
+/* the value placed, as Hint.apply places it: the cell's candidates and its peers' of the value
+ * dropped. Only those held are visited: the cell's own mask, and in each of its units the
+ * places the table gives the value (the cell's own already dropped; a peer in two of its units
+ * is met twice, and drop leaves it alone the second time) */
 static void place(SeGrid *g, int cell, int value) {
     g->values[cell] = (unsigned char)value;
-    for (int v = 1; v <= 9; v++)
-        drop(g, cell, v);
-    for (SeCells m = SE_PEER_CELLS[cell]; se_cells_any(m);)
-        drop(g, se_cells_pop(&m), value);
+    for (unsigned m = g->cands[cell]; m; m &= m - 1)
+        drop(g, cell, ctz32(m));
+    for (int t = 0; t < 3; t++) {
+        int unit = SE_CELL_UNITS[cell][t];
+        for (unsigned m = g->table[unit][value]; m; m &= m - 1)
+            drop(g, SE_UNITS[unit][ctz32(m)], value);
+    }
 }
 
 /* a chain technique's findings below ``least`` applied (BELOW_*; *hardest: the highest rating
@@ -494,6 +500,7 @@ static int chain_below(SeGrid *g, int t, int d, Limits *lim, SeNothing *nothing,
     if (!x)
         return -1;
     int outcome = -1;
+    x->unshaped = 1; /* (the batch reads a finding's rating, removals and placement alone) */
     if (technique_run(x, g, t, d, lim, 0, nothing) < 0)
         goto done;
     if (x->stop == 2)
