@@ -477,25 +477,37 @@ PyObject *se_climb(PyObject *self, PyObject *args) {
 
 enum { BELOW_NONE, BELOW_TAKEN, BELOW_OVER, BELOW_STOPPED }; /* a technique's batch */
 
+/* drop, with the batch it happens in stamped on the candidate's digit and units */
+static void batch_drop(SeGrid *g, SeStamps *st, int cell, int value) {
+    if (!(g->cands[cell] >> value & 1))
+        return;
+    drop(g, cell, value);
+    st->digit[value] = st->batch;
+    for (int t = 0; t < 3; t++)
+        st->unit[SE_CELL_UNITS[cell][t]] = st->batch;
+}
+
 /* the value placed, as Hint.apply places it: the cell's candidates and its peers' of the value
  * dropped. Only those held are visited: the cell's own mask, and in each of its units the
  * places the table gives the value (the cell's own already dropped; a peer in two of its units
- * is met twice, and drop leaves it alone the second time) */
-static void place(SeGrid *g, int cell, int value) {
+ * is met twice, and batch_drop leaves it alone the second time) */
+static void place(SeGrid *g, SeStamps *st, int cell, int value) {
     g->values[cell] = (unsigned char)value;
+    for (int t = 0; t < 3; t++) /* (its units' empty cells: one fewer) */
+        st->unit[SE_CELL_UNITS[cell][t]] = st->batch;
     for (unsigned m = g->cands[cell]; m; m &= m - 1)
-        drop(g, cell, ctz32(m));
+        batch_drop(g, st, cell, ctz32(m));
     for (int t = 0; t < 3; t++) {
         int unit = SE_CELL_UNITS[cell][t];
         for (unsigned m = g->table[unit][value]; m; m &= m - 1)
-            drop(g, SE_UNITS[unit][ctz32(m)], value);
+            batch_drop(g, st, SE_UNITS[unit][ctz32(m)], value);
     }
 }
 
 /* a chain technique's findings below ``least`` applied (BELOW_*; *hardest: the highest rating
  * applied, as it was or higher), or -1 with an exception */
-static int chain_below(SeGrid *g, int t, int d, Limits *lim, SeNothing *nothing, int least,
-                       int *hardest) {
+static int chain_below(SeGrid *g, SeStamps *st, int t, int d, Limits *lim, SeNothing *nothing,
+                       int least, int *hardest) {
     SeCtx *x = ctx_lent(lim, t, -1);
     if (!x)
         return -1;
@@ -511,6 +523,7 @@ static int chain_below(SeGrid *g, int t, int d, Limits *lim, SeNothing *nothing,
     }
     outcome = x->n_found ? BELOW_OVER : BELOW_NONE;
     /* (the findings were all made on the grid before any is applied: g changes only now) */
+    st->batch++;
     for (int i = 0; i < x->n_found; i++) {
         const SeFound *f = &x->found[i];
         int rating = t == SE_T_EXCLUSION ? exclusion_rating(d) : f->rating;
@@ -520,9 +533,9 @@ static int chain_below(SeGrid *g, int t, int d, Limits *lim, SeNothing *nothing,
         if (rating > *hardest)
             *hardest = rating;
         for (int j = 0; j < f->n_rems; j++)
-            drop(g, x->rems[f->rems + 2 * j], x->rems[f->rems + 2 * j + 1]);
+            batch_drop(g, st, x->rems[f->rems + 2 * j], x->rems[f->rems + 2 * j + 1]);
         if (f->value)
-            place(g, f->cell, f->value);
+            place(g, st, f->cell, f->value);
     }
 done:
     ctx_returned(x, lim, t);
@@ -531,8 +544,8 @@ done:
 
 /* a ladder technique's findings below ``least`` applied to g (r's grid: BELOW_*, *hardest as
  * chain_below's), or -1 with an exception */
-static int rung_below(SeRungs *r, SeGrid *g, SeNothing *nothing, int technique, int degree,
-                      int least, int *hardest) {
+static int rung_below(SeRungs *r, SeGrid *g, SeStamps *st, SeNothing *nothing, int technique,
+                      int degree, int least, int *hardest) {
     SeSink *sink = r->sink;
     sink->n = sink->hints = 0;
     if (se_rung_remembered(r, nothing, technique, degree) < 0)
@@ -540,6 +553,7 @@ static int rung_below(SeRungs *r, SeGrid *g, SeNothing *nothing, int technique, 
     int outcome = sink->hints ? BELOW_OVER : BELOW_NONE;
     /* the findings as made on the grid before any is applied (the sink holds them all), each
      * as Hint.apply takes it: the removals, then the placement */
+    st->batch++;
     for (int at = 0; at < sink->n; at += 4 + 2 * sink->data[at + 3]) {
         const int *hint = sink->data + at;
         if (hint[0] >= least)
@@ -548,9 +562,9 @@ static int rung_below(SeRungs *r, SeGrid *g, SeNothing *nothing, int technique, 
         if (hint[0] > *hardest)
             *hardest = hint[0];
         for (int j = 0; j < hint[3]; j++)
-            drop(g, hint[4 + 2 * j], hint[5 + 2 * j]);
+            batch_drop(g, st, hint[4 + 2 * j], hint[5 + 2 * j]);
         if (hint[2])
-            place(g, hint[1], hint[2]);
+            place(g, st, hint[1], hint[2]);
     }
     return outcome;
 }
@@ -605,14 +619,17 @@ PyObject *se_below(PyObject *self, PyObject *args) {
     if (memo != Py_None && !(lim.memo = se_memo_of(memo)))
         return NULL;
     SeNothing nothing[MAX_ORDER];
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         nothing[i].known = 0;
+        nothing[i].kept_at = 0;
+    }
     se_cells_init();
     SeGrid g;
     if (givens_grid(givens, &g) < 0)
         return NULL;
     SeSink sink = {0};
-    SeRungs r = {.g = &g, .limit = 0, .sink = &sink};
+    SeStamps stamps = {0, {0}, {0}};
+    SeRungs r = {.g = &g, .limit = 0, .sink = &sink, .stamps = &stamps};
     se_scratch_taken(lim.scratch);
     int answer = -1, hardest = 0;
     while (answer < 0) {
@@ -635,11 +652,11 @@ PyObject *se_below(PyObject *self, PyObject *args) {
                     outcome = said > 0 ? BELOW_STOPPED : -1;
                     break;
                 }
-                outcome = chain_below(&g, order[i][0], order[i][1], &lim, &nothing[i], least,
-                                      &hardest);
+                outcome = chain_below(&g, &stamps, order[i][0], order[i][1], &lim, &nothing[i],
+                                      least, &hardest);
             } else
-                outcome = rung_below(&r, &g, &nothing[i], order[i][0], order[i][1], least,
-                                     &hardest);
+                outcome = rung_below(&r, &g, &stamps, &nothing[i], order[i][0], order[i][1],
+                                     least, &hardest);
         }
         if (outcome < 0)
             break;

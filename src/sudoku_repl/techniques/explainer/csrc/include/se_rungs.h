@@ -237,6 +237,8 @@ typedef struct {
      * them): each hint as its rating, placement (cell, value; -1, 0 for none), its removals'
      * count, then the removals as cell, value pairs, in ``data[0 .. n)`` */
     struct SeSink *sink;
+    /* where the grid's places last changed (se_below's batches, se_ladder.h), or NULL */
+    const struct SeStamps *stamps;
 } SeRungs;
 
 typedef struct SeSink {
