@@ -477,11 +477,12 @@ PyObject *se_climb(PyObject *self, PyObject *args) {
 
 enum { BELOW_NONE, BELOW_TAKEN, BELOW_OVER, BELOW_STOPPED }; /* a technique's batch */
 
-/* drop, with the batch it happens in stamped on the candidate's digit and units */
+/* drop, with the batch it happens in stamped on the candidate's cell, digit and units */
 static void batch_drop(SeGrid *g, SeStamps *st, int cell, int value) {
     if (!(g->cands[cell] >> value & 1))
         return;
     drop(g, cell, value);
+    st->cell[cell] = st->batch;
     st->digit[value] = st->batch;
     for (int t = 0; t < 3; t++)
         st->unit[SE_CELL_UNITS[cell][t]] = st->batch;
@@ -628,8 +629,11 @@ PyObject *se_below(PyObject *self, PyObject *args) {
     if (givens_grid(givens, &g) < 0)
         return NULL;
     SeSink sink = {0};
-    SeStamps stamps = {0, {0}, {0}};
-    SeRungs r = {.g = &g, .limit = 0, .sink = &sink, .stamps = &stamps};
+    SeStamps stamps;
+    SeLoopsMemo loops;
+    memset(&stamps, 0, sizeof stamps);
+    memset(&loops, 0, sizeof loops);
+    SeRungs r = {.g = &g, .limit = 0, .sink = &sink, .stamps = &stamps, .loops = &loops};
     se_scratch_taken(lim.scratch);
     int answer = -1, hardest = 0;
     while (answer < 0) {

@@ -34,15 +34,6 @@ typedef struct {
     unsigned kept_at;   /* with SeRungs.stamps: the batch the places were kept after */
 } SeNothing;
 
-/* On se_below's path the candidates only go (a batch drops some, none comes back), so a
- * digit's or a unit's places are those kept after batch k exactly when no later batch dropped
- * one of them: the batch that last did so is kept here, and SeNothing keeps k alone, not the
- * places (SeRungs.stamps; without it, the places are kept and compared) */
-typedef struct SeStamps {
-    unsigned batch;                  /* the batches begun so far */
-    unsigned digit[10], unit[27];    /* the last batch that dropped a candidate of each */
-} SeStamps;
-
 /* the cells whose candidates on g differ from those ``nothing`` kept, as two words (cells
  * 0-63, 64-80): 0 when none do, 1 when some do, -1 when none are kept; g's kept */
 int se_changed_cells(const SeNothing *nothing, const SeGrid *g, uint64_t changed[2]);

@@ -215,6 +215,17 @@ enum {
  *                                      bivalue cell)
  *   Unique Rectangle type 1-4         (v1, v2, the loop's cells...)
  *   BUG type 1-4                      (the digits it names: a mask, the BUG cells...) */
+
+/* On se_below's path the candidates only go (a batch drops some, none comes back), so a
+ * digit's, a unit's or a cell's candidates are those seen after batch k exactly when no later
+ * batch dropped one of them: the batch that last did so is kept here, and a memo of what a
+ * technique found nothing in keeps k alone, not the candidates (SeRungs.stamps: se_ladder.h's
+ * SeNothing, se_uniqueness.h's SeLoopsMemo; without it, the places are kept and compared) */
+typedef struct SeStamps {
+    unsigned batch;                          /* the batches begun so far */
+    unsigned digit[10], unit[27], cell[81]; /* the last batch that dropped a candidate of each */
+} SeStamps;
+
 typedef struct {
     const SeGrid *g;
     int empty[27]; /* Grid.empty_count of each unit */
@@ -237,8 +248,10 @@ typedef struct {
      * them): each hint as its rating, placement (cell, value; -1, 0 for none), its removals'
      * count, then the removals as cell, value pairs, in ``data[0 .. n)`` */
     struct SeSink *sink;
-    /* where the grid's places last changed (se_below's batches, se_ladder.h), or NULL */
+    /* where the grid's candidates last changed (se_below's batches: SeStamps), or NULL; with
+     * them, what unique loops found nothing in (se_uniqueness.h), or NULL */
     const struct SeStamps *stamps;
+    struct SeLoopsMemo *loops;
 } SeRungs;
 
 typedef struct SeSink {
