@@ -157,3 +157,24 @@ def test_the_native_batches_are_the_pure_ones_on_the_makers_puzzles(
     assert {hardest // 10 for hardest in natively.values() if hardest} >= {2, 3, 4, 5, 7}
     monkeypatch.setattr(native.door, "selected", False)
     assert [rating.batch_er(p, 80, enough=78) for p in ladder] == [natively[p] for p in ladder]
+
+
+#: puzzles whose batch path comes back to unique loops that found nothing on an earlier grid:
+#: where a cell holding both digits of a pair has changed since (the first), and where only a
+#: cell of a unit two extra cells of a loop share has, a type 3 or 4's (the second, below 9.0)
+LOOPS_AGAIN = [
+    ("000030000030210005090007400000564007000000904000000520007000000006000830500008000", 80),
+    ("000047003000006500806010700002900000300000800048070000003105090000094000010000402", 90),
+]
+
+
+@pytest.mark.parametrize(("puzzle", "least"), LOOPS_AGAIN)
+def test_unique_loops_are_walked_again_where_their_cells_or_units_changed(
+    monkeypatch: pytest.MonkeyPatch, puzzle: str, least: int
+) -> None:
+    if not native.available():
+        pytest.skip(f"no native explainer here: {native.build()}")
+    monkeypatch.setattr(native.door, "selected", True)
+    natively = rating.batch_er(puzzle, least)
+    monkeypatch.setattr(native.door, "selected", False)
+    assert rating.batch_er(puzzle, least) == natively
