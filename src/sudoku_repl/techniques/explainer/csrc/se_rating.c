@@ -492,10 +492,12 @@ static void batch_drop(SeGrid *g, SeStamps *st, int cell, int value) {
  * dropped. Only those held are visited: the cell's own mask, and in each of its units the
  * places the table gives the value (the cell's own already dropped; a peer in two of its units
  * is met twice, and batch_drop leaves it alone the second time) */
-static void place(SeGrid *g, SeStamps *st, int cell, int value) {
-    g->values[cell] = (unsigned char)value;
-    for (int t = 0; t < 3; t++) /* (its units' empty cells: one fewer) */
+static void place(SeGrid *g, SeStamps *st, int *empty, int cell, int value) {
+    for (int t = 0; t < 3; t++) { /* (its units' empty cells: one fewer, once) */
         st->unit[SE_CELL_UNITS[cell][t]] = st->batch;
+        empty[SE_CELL_UNITS[cell][t]] -= !g->values[cell];
+    }
+    g->values[cell] = (unsigned char)value;
     for (unsigned m = g->cands[cell]; m; m &= m - 1)
         batch_drop(g, st, cell, ctz32(m));
     for (int t = 0; t < 3; t++) {
@@ -507,8 +509,8 @@ static void place(SeGrid *g, SeStamps *st, int cell, int value) {
 
 /* a chain technique's findings below ``least`` applied (BELOW_*; *hardest: the highest rating
  * applied, as it was or higher), or -1 with an exception */
-static int chain_below(SeGrid *g, SeStamps *st, int t, int d, Limits *lim, SeNothing *nothing,
-                       int least, int *hardest) {
+static int chain_below(SeGrid *g, SeStamps *st, int *empty, int t, int d, Limits *lim,
+                       SeNothing *nothing, int least, int *hardest) {
     SeCtx *x = ctx_lent(lim, t, -1);
     if (!x)
         return -1;
@@ -536,7 +538,7 @@ static int chain_below(SeGrid *g, SeStamps *st, int t, int d, Limits *lim, SeNot
         for (int j = 0; j < f->n_rems; j++)
             batch_drop(g, st, x->rems[f->rems + 2 * j], x->rems[f->rems + 2 * j + 1]);
         if (f->value)
-            place(g, st, f->cell, f->value);
+            place(g, st, empty, f->cell, f->value);
     }
 done:
     ctx_returned(x, lim, t);
@@ -565,7 +567,7 @@ static int rung_below(SeRungs *r, SeGrid *g, SeStamps *st, SeNothing *nothing, i
         for (int j = 0; j < hint[3]; j++)
             batch_drop(g, st, hint[4 + 2 * j], hint[5 + 2 * j]);
         if (hint[2])
-            place(g, st, hint[1], hint[2]);
+            place(g, st, r->empty, hint[1], hint[2]);
     }
     return outcome;
 }
@@ -634,6 +636,7 @@ PyObject *se_below(PyObject *self, PyObject *args) {
     memset(&stamps, 0, sizeof stamps);
     memset(&loops, 0, sizeof loops);
     SeRungs r = {.g = &g, .limit = 0, .sink = &sink, .stamps = &stamps, .loops = &loops};
+    se_rungs_count_empty(&r); /* (then kept by each placement: place) */
     se_scratch_taken(lim.scratch);
     int answer = -1, hardest = 0;
     while (answer < 0) {
@@ -647,7 +650,6 @@ PyObject *se_below(PyObject *self, PyObject *args) {
                 answer = 1;
             break;
         }
-        se_rungs_count_empty(&r);
         int outcome = BELOW_NONE;
         for (int i = 0; i < n && outcome == BELOW_NONE; i++) {
             if (order[i][0] >= SE_T_EXCLUSION) {
@@ -656,8 +658,8 @@ PyObject *se_below(PyObject *self, PyObject *args) {
                     outcome = said > 0 ? BELOW_STOPPED : -1;
                     break;
                 }
-                outcome = chain_below(&g, &stamps, order[i][0], order[i][1], &lim, &nothing[i],
-                                      least, &hardest);
+                outcome = chain_below(&g, &stamps, r.empty, order[i][0], order[i][1], &lim,
+                                      &nothing[i], least, &hardest);
             } else
                 outcome = rung_below(&r, &g, &stamps, &nothing[i], order[i][0], order[i][1],
                                      least, &hardest);
