@@ -86,16 +86,6 @@ static void buffers_freed(Limits *lim) {
 
 #define MAX_ORDER 64
 
-/* the candidate (cell, value) off the grid, and off its units' places (SeGrid.table, kept as
- * se_table_fill makes it) */
-static void drop(SeGrid *g, int cell, int value) {
-    if (!(g->cands[cell] >> value & 1))
-        return;
-    g->cands[cell] &= (uint16_t) ~(1 << value);
-    for (int t = 0; t < 3; t++)
-        g->table[SE_CELL_UNITS[cell][t]][value] &= (uint16_t) ~(1 << SE_CELL_POS[cell][t]);
-}
-
 /* Hint.apply on the grid: the removals, then the placement (its peers lose the value) */
 static int apply(SeGrid *g, PyObject *hint) {
     PyObject *removals = TUPLE_ITEM(hint, 2), *placement = TUPLE_ITEM(hint, 3);
@@ -103,16 +93,16 @@ static int apply(SeGrid *g, PyObject *hint) {
         PyObject *pair = TUPLE_ITEM(removals, i);
         long cell = PyLong_AsLong(TUPLE_ITEM(pair, 0));
         long value = PyLong_AsLong(TUPLE_ITEM(pair, 1));
-        drop(g, (int)cell, (int)value);
+        se_grid_drop(g, (int)cell, (int)value);
     }
     if (placement != Py_None) {
         long cell = PyLong_AsLong(TUPLE_ITEM(placement, 0));
         long value = PyLong_AsLong(TUPLE_ITEM(placement, 1));
         g->values[cell] = (unsigned char)value;
         for (int v = 1; v <= 9; v++)
-            drop(g, (int)cell, v);
+            se_grid_drop(g, (int)cell, v);
         for (SeCells m = SE_PEER_CELLS[cell]; se_cells_any(m);)
-            drop(g, se_cells_pop(&m), (int)value);
+            se_grid_drop(g, se_cells_pop(&m), (int)value);
     }
     return PyErr_Occurred() ? -1 : 0;
 }
@@ -477,36 +467,6 @@ PyObject *se_climb(PyObject *self, PyObject *args) {
 
 enum { BELOW_NONE, BELOW_TAKEN, BELOW_OVER, BELOW_STOPPED }; /* a technique's batch */
 
-/* drop, with the batch it happens in stamped on the candidate's cell, digit and units */
-static void batch_drop(SeGrid *g, SeStamps *st, int cell, int value) {
-    if (!(g->cands[cell] >> value & 1))
-        return;
-    drop(g, cell, value);
-    st->cell[cell] = st->batch;
-    st->digit[value] = st->batch;
-    for (int t = 0; t < 3; t++)
-        st->unit[SE_CELL_UNITS[cell][t]] = st->batch;
-}
-
-/* the value placed, as Hint.apply places it: the cell's candidates and its peers' of the value
- * dropped. Only those held are visited: the cell's own mask, and in each of its units the
- * places the table gives the value (the cell's own already dropped; a peer in two of its units
- * is met twice, and batch_drop leaves it alone the second time) */
-static void place(SeGrid *g, SeStamps *st, int *empty, int cell, int value) {
-    for (int t = 0; t < 3; t++) { /* (its units' empty cells: one fewer, once) */
-        st->unit[SE_CELL_UNITS[cell][t]] = st->batch;
-        empty[SE_CELL_UNITS[cell][t]] -= !g->values[cell];
-    }
-    g->values[cell] = (unsigned char)value;
-    for (unsigned m = g->cands[cell]; m; m &= m - 1)
-        batch_drop(g, st, cell, ctz32(m));
-    for (int t = 0; t < 3; t++) {
-        int unit = SE_CELL_UNITS[cell][t];
-        for (unsigned m = g->table[unit][value]; m; m &= m - 1)
-            batch_drop(g, st, SE_UNITS[unit][ctz32(m)], value);
-    }
-}
-
 /* a chain technique's findings below ``least`` applied (BELOW_*; *hardest: the highest rating
  * applied, as it was or higher), or -1 with an exception */
 static int chain_below(SeGrid *g, SeStamps *st, int *empty, int t, int d, Limits *lim,
@@ -536,9 +496,9 @@ static int chain_below(SeGrid *g, SeStamps *st, int *empty, int t, int d, Limits
         if (rating > *hardest)
             *hardest = rating;
         for (int j = 0; j < f->n_rems; j++)
-            batch_drop(g, st, x->rems[f->rems + 2 * j], x->rems[f->rems + 2 * j + 1]);
+            se_stamped_drop(g, st, x->rems[f->rems + 2 * j], x->rems[f->rems + 2 * j + 1]);
         if (f->value)
-            place(g, st, empty, f->cell, f->value);
+            se_stamped_place(g, st, empty, f->cell, f->value);
     }
 done:
     ctx_returned(x, lim, t);
@@ -565,9 +525,9 @@ static int rung_below(SeRungs *r, SeGrid *g, SeStamps *st, SeNothing *nothing, i
         if (hint[0] > *hardest)
             *hardest = hint[0];
         for (int j = 0; j < hint[3]; j++)
-            batch_drop(g, st, hint[4 + 2 * j], hint[5 + 2 * j]);
+            se_stamped_drop(g, st, hint[4 + 2 * j], hint[5 + 2 * j]);
         if (hint[2])
-            place(g, st, r->empty, hint[1], hint[2]);
+            se_stamped_place(g, st, r->empty, hint[1], hint[2]);
     }
     return outcome;
 }

@@ -220,11 +220,28 @@ enum {
  * digit's, a unit's or a cell's candidates are those seen after batch k exactly when no later
  * batch dropped one of them: the batch that last did so is kept here, and a memo of what a
  * technique found nothing in keeps k alone, not the candidates (SeRungs.stamps: se_ladder.h's
- * SeNothing, se_uniqueness.h's SeLoopsMemo; without it, the places are kept and compared) */
+ * SeNothing, SeLoopsMemo below; without it, the places are kept and compared) */
 typedef struct SeStamps {
     unsigned batch;                          /* the batches begun so far */
     unsigned digit[10], unit[27], cell[81]; /* the last batch that dropped a candidate of each */
 } SeStamps;
+
+/* What unique loops (se_uniqueness.c) found nothing in on se_below's path (SeRungs.stamps), by
+ * the two digits its loops hold (pair[10 * v1 + v2]): the batch it was last walked after, the
+ * cells that held both digits then, and the units its loops' two extra cells shared (types 3
+ * and 4 read their other cells). The candidates only go on that path, so a later grid where none of those cells
+ * and units has changed walks the same loops, each with the same cells' candidates and the
+ * same units, and with fewer victims of a type 2: nothing again, and the pair is left out */
+typedef struct {
+    int known;
+    unsigned kept_at;
+    int units; /* bit u */
+    SeCells holders;
+} SeLoopPair;
+
+typedef struct SeLoopsMemo {
+    SeLoopPair pair[100];
+} SeLoopsMemo;
 
 typedef struct {
     const SeGrid *g;
@@ -249,7 +266,7 @@ typedef struct {
      * count, then the removals as cell, value pairs, in ``data[0 .. n)`` */
     struct SeSink *sink;
     /* where the grid's candidates last changed (se_below's batches: SeStamps), or NULL; with
-     * them, what unique loops found nothing in (se_uniqueness.h), or NULL */
+     * them, what unique loops found nothing in (SeLoopsMemo), or NULL */
     const struct SeStamps *stamps;
     struct SeLoopsMemo *loops;
 } SeRungs;
@@ -314,6 +331,16 @@ static inline int se_hidden_set_cells(const uint16_t *positions, int values) {
 
 /* r->empty counted from r->g */
 void se_rungs_count_empty(SeRungs *r);
+
+/* the candidate (cell, value) off the grid, and off its units' places (SeGrid.table, kept as
+ * se_table_fill makes it); se_stamped_drop: on se_below's path, the batch it happens in
+ * stamped on the candidate's cell, digit and units */
+void se_grid_drop(SeGrid *g, int cell, int value);
+void se_stamped_drop(SeGrid *g, SeStamps *st, int cell, int value);
+/* the value placed, as Hint.apply places it (the cell's candidates and its peers' of the value
+ * dropped), on se_below's path: stamped, and the units' empty counts ``empty`` (SeRungs.empty)
+ * kept */
+void se_stamped_place(SeGrid *g, SeStamps *st, int *empty, int cell, int value);
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop
