@@ -1,6 +1,6 @@
 /* What the ladder's techniques share (se_rungs.h): the cell sets' tables, made once
  * (se_cells_init), a hint handed to the list (se_rung), and the findings kept to be sorted
- * (SeFinds), and the grid's edits (se_grid_drop; se_below's stamped ones). */
+ * (SeFinds). */
 #include "se_rungs.h"
 
 
@@ -168,39 +168,3 @@ void se_rungs_count_empty(SeRungs *r) {
         }
 }
 
-
-void se_grid_drop(SeGrid *g, int cell, int value) {
-    if (!(g->cands[cell] >> value & 1))
-        return;
-    g->cands[cell] &= (uint16_t) ~(1 << value);
-    for (int t = 0; t < 3; t++)
-        g->table[SE_CELL_UNITS[cell][t]][value] &= (uint16_t) ~(1 << SE_CELL_POS[cell][t]);
-}
-
-void se_stamped_drop(SeGrid *g, SeStamps *st, int cell, int value) {
-    if (!(g->cands[cell] >> value & 1))
-        return;
-    se_grid_drop(g, cell, value);
-    st->cell[cell] = st->batch;
-    st->digit[value] = st->batch;
-    for (int t = 0; t < 3; t++)
-        st->unit[SE_CELL_UNITS[cell][t]] = st->batch;
-}
-
-/* Only the candidates held are visited: the cell's own mask, and in each of its units the
- * places the table gives the value (the cell's own already dropped; a peer in two of its units
- * is met twice, and se_stamped_drop leaves it alone the second time) */
-void se_stamped_place(SeGrid *g, SeStamps *st, int *empty, int cell, int value) {
-    for (int t = 0; t < 3; t++) { /* (its units' empty cells: one fewer, once) */
-        st->unit[SE_CELL_UNITS[cell][t]] = st->batch;
-        empty[SE_CELL_UNITS[cell][t]] -= !g->values[cell];
-    }
-    g->values[cell] = (unsigned char)value;
-    for (unsigned m = g->cands[cell]; m; m &= m - 1)
-        se_stamped_drop(g, st, cell, ctz32(m));
-    for (int t = 0; t < 3; t++) {
-        int unit = SE_CELL_UNITS[cell][t];
-        for (unsigned m = g->table[unit][value]; m; m &= m - 1)
-            se_stamped_drop(g, st, SE_UNITS[unit][ctz32(m)], value);
-    }
-}
