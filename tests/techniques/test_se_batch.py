@@ -129,3 +129,52 @@ def test_the_makers_rejection_decides_as_the_whole_batch_path() -> None:
             assert tasks._below(givens(puzzle), least, lambda: False) == rejected, (puzzle, least)
             decided.add(rejected)
     assert decided == {True, False}
+
+
+def test_the_native_batches_are_the_pure_ones_on_the_makers_puzzles(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the native path keeps, between its batches, what each technique found nothing in (the
+    # places of a digit or a unit, by the batch that last changed them: se_ladder.h); the pure
+    # one searches every grid afresh. The minimal puzzles the maker sends to the batch path
+    # (seed 1's first random starts the counter's rules do not settle), those solved without
+    # a chain (the pure chains take seconds): many batches each, where a stale memo would skip
+    # a digit or a unit that changed
+    if not native.available():
+        pytest.skip(f"no native explainer here: {native.build()}")
+    from sudoku_repl.core import counting
+    from sudoku_repl.core.making import Symmetry, random_minimal_puzzle
+
+    puzzles = []
+    for task in range(200):
+        made = random_minimal_puzzle(tasks.task_rng(1, task), Symmetry.NONE, False)
+        if not counting.settles(made):
+            puzzles.append(made.translate(tasks._DIGITS).decode())
+    monkeypatch.setattr(native.door, "selected", True)
+    natively = {p: rating.batch_er(p, 80, enough=78) for p in puzzles}
+    ladder = [p for p, hardest in natively.items() if hardest is not None and hardest < 60]
+    assert len(ladder) >= 40
+    assert {hardest // 10 for hardest in natively.values() if hardest} >= {2, 3, 4, 5, 7}
+    monkeypatch.setattr(native.door, "selected", False)
+    assert [rating.batch_er(p, 80, enough=78) for p in ladder] == [natively[p] for p in ladder]
+
+
+#: puzzles whose batch path comes back to unique loops that found nothing on an earlier grid:
+#: where a cell holding both digits of a pair has changed since (the first), and where only a
+#: cell of a unit two extra cells of a loop share has, a type 3 or 4's (the second, below 9.0)
+LOOPS_AGAIN = [
+    ("000030000030210005090007400000564007000000904000000520007000000006000830500008000", 80),
+    ("000047003000006500806010700002900000300000800048070000003105090000094000010000402", 90),
+]
+
+
+@pytest.mark.parametrize(("puzzle", "least"), LOOPS_AGAIN)
+def test_unique_loops_are_walked_again_where_their_cells_or_units_changed(
+    monkeypatch: pytest.MonkeyPatch, puzzle: str, least: int
+) -> None:
+    if not native.available():
+        pytest.skip(f"no native explainer here: {native.build()}")
+    monkeypatch.setattr(native.door, "selected", True)
+    natively = rating.batch_er(puzzle, least)
+    monkeypatch.setattr(native.door, "selected", False)
+    assert rating.batch_er(puzzle, least) == natively

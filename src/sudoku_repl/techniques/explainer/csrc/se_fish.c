@@ -14,24 +14,30 @@ int se_fish(SeRungs *r, int degree) {
     int rems[2 * 36];
     static const int TYPES[2][2] = {{2, 1}, {1, 2}}; /* (base unit type, cover unit type) */
     for (int t = 0; t < 2; t++) {
-        int base = TYPES[t][0] * 9, cover = TYPES[t][1] * 9, eligible[10], any = 0;
+        int base = TYPES[t][0] * 9, cover = TYPES[t][1] * 9, any = 0;
+        /* takes[i]: the digits (bit v) base line i is eligible for, those with room for a fish
+         * of the degree alone (a subset's digits: its lines' takes and-ed) */
+        int takes[9] = {0};
         for (int value = 1; value <= 9; value++) {
             uint16_t positions[9];
             for (int i = 0; i < 9; i++)
                 positions[i] = g->table[base + i][value];
-            eligible[value] = r->skip >> value & 1 ? 0 : se_eligible(positions, degree);
-            if (counts[value] + degree * 2 <= 9)
-                any |= eligible[value];
+            int eligible = r->skip >> value & 1 ? 0 : se_eligible(positions, degree);
+            if (counts[value] + degree * 2 > 9)
+                continue;
+            any |= eligible;
+            for (; eligible; eligible &= eligible - 1)
+                takes[ctz32((unsigned)eligible)] |= 1 << value;
         }
         /* the base lines' subsets, colex: those of lines eligible for some digit alone (SE_COMBOS'
          * order, the others left out: no digit takes them) */
         int n_any = se_bits((unsigned)any);
         for (int pick = (1 << degree) - 1; pick < 1 << n_any; pick = se_next_of_size(pick)) {
-            int lines = se_deposit(pick, any);
-            for (int value = 1; value <= 9; value++) {
-                if (counts[value] + degree * 2 > 9 || lines & ~eligible[value])
-                    continue;
-                int u = 0, ok = 1;
+            int lines = se_deposit(pick, any), digits = 0x3FE;
+            for (int m = lines; m; m &= m - 1)
+                digits &= takes[ctz32((unsigned)m)];
+            for (; digits; digits &= digits - 1) {
+                int value = ctz32((unsigned)digits), u = 0, ok = 1;
                 for (int i = 0; i < 9 && ok; i++)
                     if (lines >> i & 1) {
                         int pos = g->table[base + i][value];

@@ -233,8 +233,9 @@ int se_found_chain(SeCtx *x, int name, int base, int sort_key, const int16_t *re
     f->links = links;
     f->n_links = x->n_links - links;
     f->chain = chain;
-    /* the outer search's findings alone are handed back: their shapes for serate's %s */
-    return x->summarize ? 0 : shape_of(x, targets, n_targets, complexity, origin);
+    /* the outer search's findings alone are handed back: their shapes for serate's %s (none
+     * where nothing reads them) */
+    return x->summarize || x->unshaped ? 0 : shape_of(x, targets, n_targets, complexity, origin);
 }
 
 void se_hash_order(const int16_t *rems, int n_rems, int16_t *out) {

@@ -116,6 +116,22 @@ static void masks_moved(const uint16_t *a, const uint16_t *b, uint64_t moved[3])
  * where a row's mask of it does: the nine rows' masks are compared digit by digit at once (a
  * step moves the places of a few rows, and there the digits are told apart) */
 static int same_places(SeNothing *nothing, const SeRungs *r, int digits, int keep) {
+    if (r->stamps) { /* (the batch each last changed in, against the one they were kept after) */
+        const SeStamps *st = r->stamps;
+        int every = digits ? 0x3FE : 0x7FFFFFF, differ = 0;
+        if (digits)
+            for (int k = 1; k < 10; k++)
+                differ |= (st->digit[k] > nothing->kept_at) << k;
+        else
+            for (int k = 0; k < 27; k++)
+                differ |= (st->unit[k] > nothing->kept_at) << k;
+        int same = nothing->known & every & ~differ;
+        if (keep) {
+            nothing->known = every;
+            nothing->kept_at = st->batch;
+        }
+        return same;
+    }
     const SeGrid *g = r->g;
     _Static_assert(sizeof nothing->places[0] == sizeof g->table[0], "a unit's masks alike");
     int differ = 0;

@@ -86,16 +86,6 @@ static void buffers_freed(Limits *lim) {
 
 #define MAX_ORDER 64
 
-/* the candidate (cell, value) off the grid, and off its units' places (SeGrid.table, kept as
- * se_table_fill makes it) */
-static void drop(SeGrid *g, int cell, int value) {
-    if (!(g->cands[cell] >> value & 1))
-        return;
-    g->cands[cell] &= (uint16_t) ~(1 << value);
-    for (int t = 0; t < 3; t++)
-        g->table[SE_CELL_UNITS[cell][t]][value] &= (uint16_t) ~(1 << SE_CELL_POS[cell][t]);
-}
-
 /* Hint.apply on the grid: the removals, then the placement (its peers lose the value) */
 static int apply(SeGrid *g, PyObject *hint) {
     PyObject *removals = TUPLE_ITEM(hint, 2), *placement = TUPLE_ITEM(hint, 3);
@@ -103,16 +93,16 @@ static int apply(SeGrid *g, PyObject *hint) {
         PyObject *pair = TUPLE_ITEM(removals, i);
         long cell = PyLong_AsLong(TUPLE_ITEM(pair, 0));
         long value = PyLong_AsLong(TUPLE_ITEM(pair, 1));
-        drop(g, (int)cell, (int)value);
+        se_grid_drop(g, (int)cell, (int)value);
     }
     if (placement != Py_None) {
         long cell = PyLong_AsLong(TUPLE_ITEM(placement, 0));
         long value = PyLong_AsLong(TUPLE_ITEM(placement, 1));
         g->values[cell] = (unsigned char)value;
         for (int v = 1; v <= 9; v++)
-            drop(g, (int)cell, v);
+            se_grid_drop(g, (int)cell, v);
         for (SeCells m = SE_PEER_CELLS[cell]; se_cells_any(m);)
-            drop(g, se_cells_pop(&m), (int)value);
+            se_grid_drop(g, se_cells_pop(&m), (int)value);
     }
     return PyErr_Occurred() ? -1 : 0;
 }
@@ -477,23 +467,15 @@ PyObject *se_climb(PyObject *self, PyObject *args) {
 
 enum { BELOW_NONE, BELOW_TAKEN, BELOW_OVER, BELOW_STOPPED }; /* a technique's batch */
 
-/* the candidate (cell, value) removed, or the value placed: Hint.apply's parts */
-static void place(SeGrid *g, int cell, int value) {
-    g->values[cell] = (unsigned char)value;
-    for (int v = 1; v <= 9; v++)
-        drop(g, cell, v);
-    for (SeCells m = SE_PEER_CELLS[cell]; se_cells_any(m);)
-        drop(g, se_cells_pop(&m), value);
-}
-
 /* a chain technique's findings below ``least`` applied (BELOW_*; *hardest: the highest rating
  * applied, as it was or higher), or -1 with an exception */
-static int chain_below(SeGrid *g, int t, int d, Limits *lim, SeNothing *nothing, int least,
-                       int *hardest) {
+static int chain_below(SeGrid *g, SeStamps *st, int *empty, int t, int d, Limits *lim,
+                       SeNothing *nothing, int least, int *hardest) {
     SeCtx *x = ctx_lent(lim, t, -1);
     if (!x)
         return -1;
     int outcome = -1;
+    x->unshaped = 1; /* (the batch reads a finding's rating, removals and placement alone) */
     if (technique_run(x, g, t, d, lim, 0, nothing) < 0)
         goto done;
     if (x->stop == 2)
@@ -504,6 +486,7 @@ static int chain_below(SeGrid *g, int t, int d, Limits *lim, SeNothing *nothing,
     }
     outcome = x->n_found ? BELOW_OVER : BELOW_NONE;
     /* (the findings were all made on the grid before any is applied: g changes only now) */
+    st->batch++;
     for (int i = 0; i < x->n_found; i++) {
         const SeFound *f = &x->found[i];
         int rating = t == SE_T_EXCLUSION ? exclusion_rating(d) : f->rating;
@@ -513,9 +496,9 @@ static int chain_below(SeGrid *g, int t, int d, Limits *lim, SeNothing *nothing,
         if (rating > *hardest)
             *hardest = rating;
         for (int j = 0; j < f->n_rems; j++)
-            drop(g, x->rems[f->rems + 2 * j], x->rems[f->rems + 2 * j + 1]);
+            se_stamped_drop(g, st, x->rems[f->rems + 2 * j], x->rems[f->rems + 2 * j + 1]);
         if (f->value)
-            place(g, f->cell, f->value);
+            se_stamped_place(g, st, empty, f->cell, f->value);
     }
 done:
     ctx_returned(x, lim, t);
@@ -524,8 +507,8 @@ done:
 
 /* a ladder technique's findings below ``least`` applied to g (r's grid: BELOW_*, *hardest as
  * chain_below's), or -1 with an exception */
-static int rung_below(SeRungs *r, SeGrid *g, SeNothing *nothing, int technique, int degree,
-                      int least, int *hardest) {
+static int rung_below(SeRungs *r, SeGrid *g, SeStamps *st, SeNothing *nothing, int technique,
+                      int degree, int least, int *hardest) {
     SeSink *sink = r->sink;
     sink->n = sink->hints = 0;
     if (se_rung_remembered(r, nothing, technique, degree) < 0)
@@ -533,6 +516,7 @@ static int rung_below(SeRungs *r, SeGrid *g, SeNothing *nothing, int technique, 
     int outcome = sink->hints ? BELOW_OVER : BELOW_NONE;
     /* the findings as made on the grid before any is applied (the sink holds them all), each
      * as Hint.apply takes it: the removals, then the placement */
+    st->batch++;
     for (int at = 0; at < sink->n; at += 4 + 2 * sink->data[at + 3]) {
         const int *hint = sink->data + at;
         if (hint[0] >= least)
@@ -541,9 +525,9 @@ static int rung_below(SeRungs *r, SeGrid *g, SeNothing *nothing, int technique, 
         if (hint[0] > *hardest)
             *hardest = hint[0];
         for (int j = 0; j < hint[3]; j++)
-            drop(g, hint[4 + 2 * j], hint[5 + 2 * j]);
+            se_stamped_drop(g, st, hint[4 + 2 * j], hint[5 + 2 * j]);
         if (hint[2])
-            place(g, hint[1], hint[2]);
+            se_stamped_place(g, st, r->empty, hint[1], hint[2]);
     }
     return outcome;
 }
@@ -598,14 +582,21 @@ PyObject *se_below(PyObject *self, PyObject *args) {
     if (memo != Py_None && !(lim.memo = se_memo_of(memo)))
         return NULL;
     SeNothing nothing[MAX_ORDER];
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         nothing[i].known = 0;
+        nothing[i].kept_at = 0;
+    }
     se_cells_init();
     SeGrid g;
     if (givens_grid(givens, &g) < 0)
         return NULL;
     SeSink sink = {0};
-    SeRungs r = {.g = &g, .limit = 0, .sink = &sink};
+    SeStamps stamps;
+    SeLoopsMemo loops;
+    memset(&stamps, 0, sizeof stamps);
+    memset(&loops, 0, sizeof loops);
+    SeRungs r = {.g = &g, .limit = 0, .sink = &sink, .stamps = &stamps, .loops = &loops};
+    se_rungs_count_empty(&r); /* (then kept by each placement: place) */
     se_scratch_taken(lim.scratch);
     int answer = -1, hardest = 0;
     while (answer < 0) {
@@ -619,7 +610,6 @@ PyObject *se_below(PyObject *self, PyObject *args) {
                 answer = 1;
             break;
         }
-        se_rungs_count_empty(&r);
         int outcome = BELOW_NONE;
         for (int i = 0; i < n && outcome == BELOW_NONE; i++) {
             if (order[i][0] >= SE_T_EXCLUSION) {
@@ -628,11 +618,11 @@ PyObject *se_below(PyObject *self, PyObject *args) {
                     outcome = said > 0 ? BELOW_STOPPED : -1;
                     break;
                 }
-                outcome = chain_below(&g, order[i][0], order[i][1], &lim, &nothing[i], least,
-                                      &hardest);
+                outcome = chain_below(&g, &stamps, r.empty, order[i][0], order[i][1], &lim,
+                                      &nothing[i], least, &hardest);
             } else
-                outcome = rung_below(&r, &g, &nothing[i], order[i][0], order[i][1], least,
-                                     &hardest);
+                outcome = rung_below(&r, &g, &stamps, &nothing[i], order[i][0], order[i][1],
+                                     least, &hardest);
         }
         if (outcome < 0)
             break;

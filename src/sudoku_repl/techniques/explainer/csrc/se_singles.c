@@ -9,6 +9,29 @@ static const int LOCKING_PAIRS[4][2] = {{0, 2}, {0, 1}, {2, 0}, {1, 0}};
 /* the number of a mask's lowest bit (a unit position), -1 for none */
 static inline int lowest(int mask) { return mask ? ctz32(mask) : -1; }
 
+/* the digits (bit v) with one place in the unit whose ten masks (index 0, unused) are ``t``:
+ * the masks as 16-bit lanes of three words, each lane told apart at once. A mask has 9 bits, so
+ * with a lane's top bit set, subtracting one from every lane borrows from none: the top bit
+ * stays where the mask is not empty, and the rest is the mask less one (m & (m - 1): the mask
+ * without its lowest bit); where that is empty too, the mask has one bit */
+static int single_places(const uint16_t *t) {
+    const uint64_t top = 0x8000800080008000u, one = 0x0001000100010001u;
+    int out = 0;
+    for (int i = 0; i < 3; i++) {
+        uint64_t m = 0;
+        for (int k = 0; k < 4 && 4 * i + k < 10; k++)
+            m |= (uint64_t)t[4 * i + k] << 16 * k;
+        uint64_t less = (m | top) - one, held = less & top;
+        uint64_t rest = m & less, more = ((rest | top) - one) & top;
+        /* the lanes' top bits gathered in bits 48-51 of one product (its other terms fall
+         * elsewhere, each on a bit of its own: no carry) */
+        uint64_t alone = (held & ~more) >> 15;
+        uint64_t gathered = alone * ((uint64_t)1 << 48 | (uint64_t)1 << 33 | 1 << 18 | 1 << 3);
+        out |= (int)(gathered >> 48 & 0xF) << 4 * i;
+    }
+    return out & 0x3FE;
+}
+
 int se_hidden_singles(SeRungs *r) {
     const SeGrid *g = r->g;
     for (int alone_only = 1; alone_only >= 0; alone_only--)
@@ -17,10 +40,8 @@ int se_hidden_singles(SeRungs *r) {
             int alone = r->empty[unit] == 1;
             if (alone != alone_only)
                 continue;
-            for (int value = 1; value <= 9; value++) {
-                int pos = g->table[unit][value];
-                if (r->skip >> value & 1 || se_bits((unsigned)pos) != 1)
-                    continue;
+            for (int ones = single_places(g->table[unit]) & ~r->skip; ones; ones &= ones - 1) {
+                int value = ctz32((unsigned)ones), pos = g->table[unit][value];
                 int rating = alone ? 10 : (unit < 9 ? 12 : 15), shape[1] = {unit};
                 int done = se_rung(r, SE_N_HIDDEN_SINGLE, rating, NULL, 0,
                                    SE_UNITS[unit][lowest(pos)], value, shape, 1);

@@ -29,6 +29,7 @@ typedef struct {
     SeCells in_loop, holders; /* holders: the cells holding both values */
     int seen[2];
     SeFinds found;
+    int shared; /* the units (bit u) the extra cells of its loops of two share (type3, type4) */
 } Loop;
 
 static int digit_of(int mask) { return ctz32((unsigned)mask); }
@@ -219,7 +220,9 @@ static int look_at(Loop *l) {
             return -1;
     }
     if (n_extra == 2) {
-        int c1 = extra_cells[0], c2 = extra_cells[1];
+        int c1 = extra_cells[0], c2 = extra_cells[1], units[3], n_units = common_units(c1, c2, units);
+        for (int k = 0; k < n_units; k++)
+            l->shared |= 1 << units[k];
         if (se_bits((unsigned)extra) >= 2 && type3(l, c1, c2, base) < 0)
             return -1;
         if (type4(l, c1, c2, base) < 0)
@@ -267,6 +270,20 @@ static int walk(Loop *l, int cell, int allowed, int extra, int last_type) {
     return failed ? -1 : 0;
 }
 
+/* whether a pair's loops (its SeLoopPair) are as they were when they found nothing: none of
+ * the cells that held both digits, nor of the units their extra cells shared, has changed */
+static int loops_as_before(const SeLoopPair *p, const SeStamps *st) {
+    if (!p->known)
+        return 0;
+    for (int units = p->units; units; units &= units - 1)
+        if (st->unit[ctz32((unsigned)units)] > p->kept_at)
+            return 0;
+    for (SeCells m = p->holders; ANY(m);)
+        if (st->cell[se_cells_pop(&m)] > p->kept_at)
+            return 0;
+    return 1;
+}
+
 int se_unique_loops(SeRungs *r) {
     Loop *l = PyMem_Calloc(1, sizeof(Loop));
     if (!l) {
@@ -275,6 +292,11 @@ int se_unique_loops(SeRungs *r) {
     }
     l->g = r->g;
     l->empty = r->empty;
+    SeLoopsMemo *memo = r->stamps ? r->loops : NULL;
+    /* by pair (10 * v1 + v2): 1 left out, 2 walked (then whether it found anything, the units
+     * its loops' extra cells shared) */
+    unsigned char state[100] = {0}, found[100] = {0};
+    int shared[100] = {0};
     int failed = 0;
     for (int start = 0; start < 81 && !failed; start++) {
         int m = r->g->cands[start];
@@ -282,13 +304,31 @@ int se_unique_loops(SeRungs *r) {
             continue;
         l->v1 = digit_of(m);
         l->v2 = digit_of(m & (m - 1));
+        int pair = 10 * l->v1 + l->v2;
+        if (!state[pair])
+            state[pair] = memo && loops_as_before(&memo->pair[pair], r->stamps) ? 1 : 2;
+        if (state[pair] == 1)
+            continue;
         l->both = m;
         l->holders = se_cells_none();
         for (int c = 0; c < 81; c++)
             if ((r->g->cands[c] & m) == m)
                 l->holders = OR(l->holders, BIT(c));
+        int before = l->found.n;
+        l->shared = 0;
         failed = walk(l, start, 2, 0, -1) < 0;
+        found[pair] |= l->found.n != before;
+        shared[pair] |= l->shared;
+        if (memo)
+            memo->pair[pair].holders = l->holders;
     }
+    for (int pair = 0; memo && !failed && pair < 100; pair++)
+        if (state[pair] == 2) {
+            SeLoopPair *p = &memo->pair[pair];
+            p->known = !found[pair];
+            p->kept_at = r->stamps->batch;
+            p->units = shared[pair];
+        }
     int done = failed ? -1 : se_finds_emit(&l->found, r);
     se_finds_free(&l->found);
     PyMem_Free(l);

@@ -31,6 +31,7 @@ typedef struct {
     uint16_t places[27][10];
     int empty[27];
     uint16_t cands[81]; /* a technique of cells (SeRungs.since): every cell's candidates */
+    unsigned kept_at;   /* with SeRungs.stamps: the batch the places were kept after */
 } SeNothing;
 
 /* the cells whose candidates on g differ from those ``nothing`` kept, as two words (cells

@@ -215,6 +215,34 @@ enum {
  *                                      bivalue cell)
  *   Unique Rectangle type 1-4         (v1, v2, the loop's cells...)
  *   BUG type 1-4                      (the digits it names: a mask, the BUG cells...) */
+
+/* On se_below's path the candidates only go (a batch drops some, none comes back), so a
+ * digit's, a unit's or a cell's candidates are those seen after batch k exactly when no later
+ * batch dropped one of them: the batch that last did so is kept here, and a memo of what a
+ * technique found nothing in keeps k alone, not the candidates (SeRungs.stamps: se_ladder.h's
+ * SeNothing, SeLoopsMemo below; without it, the places are kept and compared) */
+typedef struct SeStamps {
+    unsigned batch;                          /* the batches begun so far */
+    unsigned digit[10], unit[27], cell[81]; /* the last batch that dropped a candidate of each */
+} SeStamps;
+
+/* What unique loops (se_uniqueness.c) found nothing in on se_below's path (SeRungs.stamps), by
+ * the two digits its loops hold (pair[10 * v1 + v2]): the batch it was last walked after, the
+ * cells that held both digits then, and the units its loops' two extra cells shared (types 3
+ * and 4 read their other cells). The candidates only go on that path, so a later grid where none of those cells
+ * and units has changed walks the same loops, each with the same cells' candidates and the
+ * same units, and with fewer victims of a type 2: nothing again, and the pair is left out */
+typedef struct {
+    int known;
+    unsigned kept_at;
+    int units; /* bit u */
+    SeCells holders;
+} SeLoopPair;
+
+typedef struct SeLoopsMemo {
+    SeLoopPair pair[100];
+} SeLoopsMemo;
+
 typedef struct {
     const SeGrid *g;
     int empty[27]; /* Grid.empty_count of each unit */
@@ -237,6 +265,10 @@ typedef struct {
      * them): each hint as its rating, placement (cell, value; -1, 0 for none), its removals'
      * count, then the removals as cell, value pairs, in ``data[0 .. n)`` */
     struct SeSink *sink;
+    /* where the grid's candidates last changed (se_below's batches: SeStamps), or NULL; with
+     * them, what unique loops found nothing in (SeLoopsMemo), or NULL */
+    const struct SeStamps *stamps;
+    struct SeLoopsMemo *loops;
 } SeRungs;
 
 typedef struct SeSink {
@@ -299,6 +331,47 @@ static inline int se_hidden_set_cells(const uint16_t *positions, int values) {
 
 /* r->empty counted from r->g */
 void se_rungs_count_empty(SeRungs *r);
+
+/* the candidate (cell, value) off the grid, and off its units' places (SeGrid.table, kept as
+ * se_table_fill makes it); se_stamped_drop: on se_below's path, the batch it happens in
+ * stamped on the candidate's cell, digit and units */
+static inline void se_grid_drop(SeGrid *g, int cell, int value) {
+    if (!(g->cands[cell] >> value & 1))
+        return;
+    g->cands[cell] &= (uint16_t) ~(1 << value);
+    for (int t = 0; t < 3; t++)
+        g->table[SE_CELL_UNITS[cell][t]][value] &= (uint16_t) ~(1 << SE_CELL_POS[cell][t]);
+}
+
+static inline void se_stamped_drop(SeGrid *g, SeStamps *st, int cell, int value) {
+    if (!(g->cands[cell] >> value & 1))
+        return;
+    se_grid_drop(g, cell, value);
+    st->cell[cell] = st->batch;
+    st->digit[value] = st->batch;
+    for (int t = 0; t < 3; t++)
+        st->unit[SE_CELL_UNITS[cell][t]] = st->batch;
+}
+
+/* the value placed, as Hint.apply places it (the cell's candidates and its peers' of the value
+ * dropped), on se_below's path: stamped, and the units' empty counts ``empty`` (SeRungs.empty)
+ * kept. Only the candidates held are visited: the cell's own mask, and in each of its units the
+ * places the table gives the value (the cell's own already dropped; a peer in two of its units
+ * is met twice, and se_stamped_drop leaves it alone the second time) */
+static inline void se_stamped_place(SeGrid *g, SeStamps *st, int *empty, int cell, int value) {
+    for (int t = 0; t < 3; t++) { /* (its units' empty cells: one fewer, once) */
+        st->unit[SE_CELL_UNITS[cell][t]] = st->batch;
+        empty[SE_CELL_UNITS[cell][t]] -= !g->values[cell];
+    }
+    g->values[cell] = (unsigned char)value;
+    for (unsigned m = g->cands[cell]; m; m &= m - 1)
+        se_stamped_drop(g, st, cell, ctz32(m));
+    for (int t = 0; t < 3; t++) {
+        int unit = SE_CELL_UNITS[cell][t];
+        for (unsigned m = g->table[unit][value]; m; m &= m - 1)
+            se_stamped_drop(g, st, SE_UNITS[unit][ctz32(m)], value);
+    }
+}
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop
