@@ -268,7 +268,7 @@ static int cell_chains(SeCtx *x, const SeGrid *g, int cell, int cardinality) {
     int reduction = cardinality >= 3 && !x->nishio && x->dynamic;
     int contradiction = x->dynamic || x->nishio;
     for (int value = 1; value <= 9; value++) {
-        if (!(g->cands[cell] >> value & 1))
+        if (!(g->cands[cell] >> value & 1) || x->skip_values >> value & 1)
             continue;
         value_on[n] = se_map_take(x);
         value_off[n] = value_on[n] ? se_map_take(x) : NULL;
@@ -384,4 +384,23 @@ int se_chainer_run(SeCtx *x, const SeGrid *g) {
         kept_drop(x, slot);
     x->source = -1;
     return x->stop ? -1 : 0;
+}
+
+int se_chainer_since(SeCtx *x, const SeGrid *g, int *known, uint16_t rows[][10]) {
+    if (!x->nishio || !g->geo->classic) /* (classic: units 9 to 17 are the rows) */
+        return se_chainer_run(x, g);
+    int differ = 0;
+    for (int r = 0; r < 9; r++)
+        for (int v = 1; v <= 9; v++)
+            differ |= (rows[r][v] != g->table[9 + r][v]) << v;
+    x->skip_values = *known & ~differ;
+    if (x->skip_values == 0x3FE) /* every value's places as they were: nothing again */
+        return 0;
+    int said = se_chainer_run(x, g);
+    x->skip_values = 0;
+    if (!said && !x->n_found) {
+        memcpy(rows, g->table + 9, 9 * sizeof g->table[0]);
+        *known = 0x3FE;
+    }
+    return said;
 }

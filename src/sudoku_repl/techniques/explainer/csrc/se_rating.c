@@ -205,14 +205,13 @@ static void ctx_returned(SeCtx *x, Limits *lim, int t) {
 }
 
 /* aligned exclusion's rating at degree ``d`` (aligned_exclusion's: pair 6.2, triplet 7.5) */
-static int exclusion_rating(int d) {
-    return d == 2 ? 62 : 75;
-}
+static int exclusion_rating(int d) { return d == 2 ? 62 : 75; }
 
 /* chain technique ``t`` of degree ``d`` run on ``g`` into ``x`` (its findings, x->n_found;
  * ``limit``: 1 where the easiest finding alone is asked for, so aligned exclusion stops at its
  * first and the cycles and chainers leave out findings that cannot come first; aligned
- * exclusion on the cells changed since it last found nothing, in ``nothing``); -1: an error */
+ * exclusion on the cells changed, Nishio on the values moved, since it last found nothing, in
+ * ``nothing``); -1: an error */
 static int technique_run(SeCtx *x, const SeGrid *g, int t, int d, Limits *lim, int limit,
                          SeNothing *nothing) {
     if (t == SE_T_EXCLUSION) {
@@ -232,7 +231,7 @@ static int technique_run(SeCtx *x, const SeGrid *g, int t, int d, Limits *lim, i
         const int *k = CHAINERS[d];
         se_chainer_setup(x, k[0], k[1], k[2], k[3], k[4], lim->memo);
         x->easiest = limit;
-        se_chainer_run(x, g);
+        se_chainer_since(x, g, &nothing->known, nothing->places);
     }
     return 0;
 }
