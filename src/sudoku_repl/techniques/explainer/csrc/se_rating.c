@@ -178,7 +178,7 @@ static int parse_order(PyObject *obj, int order[][2]) {
  * (``ctx_returned`` gives it back and frees the context), its deadline ``deadline`` (-1:
  * none); NULL with an exception */
 static SeCtx *ctx_lent(Limits *lim, int t, double deadline) {
-    SeCtx *x = PyMem_Calloc(1, sizeof(SeCtx));
+    SeCtx *x = se_ctx_new();
     if (!x) {
         PyErr_NoMemory();
         return NULL;
@@ -194,14 +194,13 @@ static SeCtx *ctx_lent(Limits *lim, int t, double deadline) {
 }
 
 /* ``x``'s scratch space back to the limits' slot of technique ``t``, for the next chain
- * search; ``x`` freed */
+ * search; ``x`` done with (se_ctx_done) */
 static void ctx_returned(SeCtx *x, Limits *lim, int t) {
     lim->scratch[t == SE_T_CHAINER] = (SeScratch){x->scratch, x->scratch_free};
     x->scratch = NULL;
     x->scratch_free = NULL;
     buffers_traded(x, &lim->buffers);
-    se_ctx_free(x);
-    PyMem_Free(x);
+    se_ctx_done(x);
 }
 
 /* aligned exclusion's rating at degree ``d`` (aligned_exclusion's: pair 6.2, triplet 7.5) */
