@@ -175,7 +175,7 @@ static int parse_order(PyObject *obj, int order[][2]) {
 }
 
 /* a chain search's context for technique ``t``, lent the limits' scratch space of its slot
- * (``ctx_returned`` gives it back and frees the context), its deadline ``deadline`` (-1:
+ * (``ctx_returned`` gives it back and is done with the context), its deadline ``deadline`` (-1:
  * none); NULL with an exception */
 static SeCtx *ctx_lent(Limits *lim, int t, double deadline) {
     SeCtx *x = se_ctx_new();
@@ -204,7 +204,9 @@ static void ctx_returned(SeCtx *x, Limits *lim, int t) {
 }
 
 /* aligned exclusion's rating at degree ``d`` (aligned_exclusion's: pair 6.2, triplet 7.5) */
-static int exclusion_rating(int d) { return d == 2 ? 62 : 75; }
+static int exclusion_rating(int d) {
+    return d == 2 ? 62 : 75;
+}
 
 /* chain technique ``t`` of degree ``d`` run on ``g`` into ``x`` (its findings, x->n_found;
  * ``limit``: 1 where the easiest finding alone is asked for, so aligned exclusion stops at its
