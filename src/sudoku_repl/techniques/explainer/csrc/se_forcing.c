@@ -174,6 +174,7 @@ static int binary(SeCtx *x, const SeGrid *g, int cell, int value, SeMap **on_map
     const SeMap *on_on = *on_maps, *on_off = *off_maps;
     if (r < 0)
         return -1;
+    x->met_values |= r << value;
     if (contradiction && r) {
         int16_t rems[2] = {(int16_t)cell, (int16_t)value};
         if (pair_found(x, name, 7, rems, 1, 0, 0, a, b) < 0)
@@ -191,6 +192,7 @@ static int binary(SeCtx *x, const SeGrid *g, int cell, int value, SeMap **on_map
     r = se_chain(x, g, off_on, off_off, &a, &b);
     if (r < 0)
         return -1;
+    x->met_values |= r << value;
     if (contradiction && r) { /* the value is placed: what assuming it on removes */
         int16_t rems[18];
         int rc, rv;
@@ -414,10 +416,16 @@ int se_chainer_since(SeCtx *x, const SeGrid *g, int *known, uint16_t rows[][10])
     if (x->skip_values == 0x3FE) /* every value's places as they were: nothing again */
         return 0;
     int said = se_chainer_run(x, g);
+    /* a value whose chains ran here and met no contradiction finds nothing here, whatever the
+     * others found: its places are kept; one whose chains met one is no longer known */
+    int nothing = ~x->skip_values & ~x->met_values & 0x3FE;
     x->skip_values = 0;
-    if (!said && !x->n_found) {
-        memcpy(rows, g->table + 9, 9 * sizeof g->table[0]);
-        *known = 0x3FE;
+    if (!said) {
+        for (int r = 0; r < 9; r++)
+            for (int v = 1; v <= 9; v++)
+                if (nothing >> v & 1)
+                    rows[r][v] = g->table[9 + r][v];
+        *known = (*known | nothing) & ~x->met_values;
     }
     return said;
 }

@@ -16,8 +16,9 @@ int se_chainer_run(SeCtx *x, const SeGrid *g);
 
 /* se_chainer_run on a rating's path: Nishio's chains of a value read that value's places alone
  * (no cell's other values), so a value whose places (the rows' masks of it, rows[r][v]) are
- * those of a grid where Nishio found nothing finds nothing again, and is left out; where it
- * finds nothing, every value's places are kept (*known: the values kept, bit v) */
+ * those of a grid where its chains met no contradiction finds nothing again, and is left out;
+ * after a run, each value whose chains met none has its places kept (*known: the values kept,
+ * bit v), and one whose chains met one is known no more */
 int se_chainer_since(SeCtx *x, const SeGrid *g, int *known, uint16_t rows[][10]);
 
 #if defined(__GNUC__)

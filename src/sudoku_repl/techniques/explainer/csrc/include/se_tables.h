@@ -128,6 +128,7 @@ typedef struct SeCtx {
     int easiest;   /* the easiest finding alone is asked for: one that cannot come first is
                     * not kept (se_found.c) */
     int skip_values; /* Nishio's values (bit v) known to find nothing here: left out */
+    int met_values;  /* and those whose chains met a contradiction, kept or not */
     int16_t *links; /* the findings' rule-parent links: cell, value, cause (se_found.c) */
     int n_links, cap_links;
     int32_t *walk; /* se_chain_of's result */
