@@ -169,3 +169,40 @@ def test_the_climb_looks_again_at_the_pairs_a_changed_cell_sees(
     assert any(s.hint.technique == "Aligned Pair Exclusion" for s in whole.steps)
     techniques_one_by_one(monkeypatch)
     assert rating.rate(PAIR_AGAIN, time_limit=None) == whole
+
+
+#: serate 8.3/1.2/1.2 (tests/data/se_bank_serate.txt): its path takes two Nishio forcing
+#: chains of the 7s on a grid where Nishio found nothing steps before, the 7s' places moved
+#: since: the climb looks again only at the values whose places moved (se_chainer_since), so a
+#: value passed by wrongly takes a region forcing chain there instead
+NISHIO_AGAIN = "001000800009000200680090014040000020700080009006040500063000450050060080000301000"
+
+
+def test_the_climb_looks_again_at_the_nishio_chains_of_a_value_that_moved(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    whole = rating.rate(NISHIO_AGAIN, time_limit=None)
+    assert (round(whole.er * 10), round(whole.ep * 10), round(whole.ed * 10)) == (83, 12, 12)
+    nishio = [s for s in whole.steps if s.hint.technique.startswith("Nishio")]
+    assert [s.hint.eliminations for s in nishio[:2]] == [((66, 7),), ((68, 7),)]
+    techniques_one_by_one(monkeypatch)
+    assert rating.rate(NISHIO_AGAIN, time_limit=None) == whole
+
+
+#: serate 8.5/1.2/1.2 (tests/data/se_bank_serate.txt): its path takes a Nishio chain of the 9s
+#: on a grid where the 2s' Nishio chains met contradictions too (rated higher: not taken), then
+#: the 2s' own on the next grid, their places unchanged: a value whose chains met a
+#: contradiction, kept or not, is not known to find nothing (se_chainer_since), so a value
+#: passed by wrongly takes a cell forcing chain there instead
+NISHIO_MET = "020400008014000500060035000600300100030050080001008004000840070005000640700003090"
+
+
+def test_the_climb_looks_again_at_the_nishio_chains_of_a_value_that_met_a_contradiction(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    whole = rating.rate(NISHIO_MET, time_limit=None)
+    assert (round(whole.er * 10), round(whole.ep * 10), round(whole.ed * 10)) == (85, 12, 12)
+    nishio = [s.hint.eliminations for s in whole.steps if s.hint.technique.startswith("Nishio")]
+    assert nishio[-3:] == [((48, 9),), ((49, 2),), ((52, 2),)]
+    techniques_one_by_one(monkeypatch)
+    assert rating.rate(NISHIO_MET, time_limit=None) == whole

@@ -174,6 +174,7 @@ static int binary(SeCtx *x, const SeGrid *g, int cell, int value, SeMap **on_map
     const SeMap *on_on = *on_maps, *on_off = *off_maps;
     if (r < 0)
         return -1;
+    x->met_values |= r << value;
     if (contradiction && r) {
         int16_t rems[2] = {(int16_t)cell, (int16_t)value};
         if (pair_found(x, name, 7, rems, 1, 0, 0, a, b) < 0)
@@ -191,6 +192,7 @@ static int binary(SeCtx *x, const SeGrid *g, int cell, int value, SeMap **on_map
     r = se_chain(x, g, off_on, off_off, &a, &b);
     if (r < 0)
         return -1;
+    x->met_values |= r << value;
     if (contradiction && r) { /* the value is placed: what assuming it on removes */
         int16_t rems[18];
         int rc, rv;
@@ -226,13 +228,15 @@ static int binary(SeCtx *x, const SeGrid *g, int cell, int value, SeMap **on_map
     return 0;
 }
 
-/* Chainer._region */
-static int region(SeCtx *x, const SeGrid *g, int cell, int value, SeMap *on_on, SeMap *on_off) {
+/* Chainer._region, in the cell's units of ``units`` (bit t: its t-th) */
+static int region(SeCtx *x, const SeGrid *g, int cell, int value, SeMap *on_on, SeMap *on_off,
+                  int units) {
     const SeGeo *geo = g->geo;
     for (int t = 0; t < geo->n_cell_units[cell]; t++) {
         /* the value's places in the unit, the cell the first of them */
         int unit = geo->cell_units[cell][t], pos = g->table[unit][value], places[9], n = BITS[pos];
-        if (!(n == 2 || (x->multiple && n > 2)) || ctz32(pos) != geo->cell_pos[cell][t])
+        if (!(n == 2 || (x->multiple && n > 2)) || ctz32(pos) != geo->cell_pos[cell][t] ||
+            !(units >> t & 1))
             continue;
         for (n = 0; pos; pos &= pos - 1)
             places[n++] = geo->units[unit][ctz32(pos)];
@@ -261,14 +265,23 @@ static int region(SeCtx *x, const SeGrid *g, int cell, int value, SeMap *on_on, 
     return 0;
 }
 
-/* Chainer._cell */
-static int cell_chains(SeCtx *x, const SeGrid *g, int cell, int cardinality) {
+/* which of a cell's chains may find anything: its cell chains (the common outcomes of its
+ * values), and by value its region chains (bit t: in its t-th unit) */
+typedef struct {
+    int cell, regions[10];
+} Finds;
+
+/* Chainer._cell, the chains ``finds`` names alone: a value's "on" chain serves its cell's
+ * chains and its regions' alone (a static search finds nothing by contradiction or reduction),
+ * so where neither may find anything it is not made (a later cell's region may make it) */
+static int cell_chains(SeCtx *x, const SeGrid *g, int cell, int cardinality, const Finds *finds) {
     SeMap *value_on[9], *value_off[9];
     int n = 0;
     int reduction = cardinality >= 3 && !x->nishio && x->dynamic;
     int contradiction = x->dynamic || x->nishio;
     for (int value = 1; value <= 9; value++) {
-        if (!(g->cands[cell] >> value & 1))
+        if (!(g->cands[cell] >> value & 1) || x->skip_values >> value & 1 ||
+            !(finds->cell || finds->regions[value]))
             continue;
         value_on[n] = se_map_take(x);
         value_off[n] = value_on[n] ? se_map_take(x) : NULL;
@@ -276,11 +289,12 @@ static int cell_chains(SeCtx *x, const SeGrid *g, int cell, int cardinality) {
             return -1;
         if (binary(x, g, cell, value, &value_on[n], &value_off[n], reduction, contradiction) < 0)
             return -1;
-        if (!x->nishio && region(x, g, cell, value, value_on[n], value_off[n]) < 0)
+        if (!x->nishio &&
+            region(x, g, cell, value, value_on[n], value_off[n], finds->regions[value]) < 0)
             return -1;
         n++;
     }
-    if (!x->nishio && n && (cardinality == 2 || (x->multiple && cardinality > 2)))
+    if (!x->nishio && finds->cell && n && (cardinality == 2 || (x->multiple && cardinality > 2)))
         if (common(x, g, SE_CELL_CHAIN, 5, value_on, n, SE_CELL_ORIGIN) < 0 ||
             common(x, g, SE_CELL_CHAIN, 5, value_off, n, SE_CELL_ORIGIN) < 0)
             return -1;
@@ -307,20 +321,22 @@ static int meet(SeReach *r, const SeGrid *g, const int *keys, int n) {
 /* A static chain (not dynamic, not Nishio) finds nothing by contradiction or by reduction
  * (cell_chains): only the cell's and its regions' common outcomes, each a potential reached by
  * every branch. The static chains of a branch are a part of what its walk in the grid's links
- * reaches (se_reach.h), so where those reaches have nothing in common the cell finds nothing
- * and is passed over: whether it may find anything. */
+ * reaches (se_reach.h), so where those reaches have nothing in common the cell chains, or a
+ * region's, find nothing and are passed over: which of them may find anything (*finds), and
+ * whether any may. */
 static int static_may_find(const SeCtx *x, SeReach *r, const SeGrid *g, int cell,
-                           int cardinality) {
-    int keys[9], n = 0;
+                           int cardinality, Finds *finds) {
+    int keys[9], n = 0, any = 0;
+    finds->cell = 0;
     if (cardinality == 2 || (x->multiple && cardinality > 2)) {
         for (int m = g->cands[cell]; m; m &= m - 1)
             keys[n++] = se_key(cell, ctz32(m), 1);
-        if (meet(r, g, keys, n))
-            return 1;
+        any = finds->cell = meet(r, g, keys, n);
     }
     for (int m = g->cands[cell]; m; m &= m - 1) { /* region(): the units the cell comes first in */
         int value = ctz32(m);
         const SeGeo *geo = g->geo;
+        finds->regions[value] = 0;
         for (int t = 0; t < geo->n_cell_units[cell]; t++) {
             int unit = geo->cell_units[cell][t], pos = g->table[unit][value];
             n = BITS[pos]; /* the value's places in the unit, the cell's the first of them */
@@ -328,11 +344,13 @@ static int static_may_find(const SeCtx *x, SeReach *r, const SeGrid *g, int cell
                 continue;
             for (n = 0; pos; pos &= pos - 1)
                 keys[n++] = se_key(geo->units[unit][ctz32(pos)], value, 1);
-            if (meet(r, g, keys, n))
-                return 1;
+            if (meet(r, g, keys, n)) {
+                finds->regions[value] |= 1 << t;
+                any = 1;
+            }
         }
     }
-    return 0;
+    return any;
 }
 
 typedef struct { /* a static search's links and their graph, kept by its context */
@@ -368,12 +386,13 @@ int se_chainer_run(SeCtx *x, const SeGrid *g) {
     }
     /* (the potentials of every cell's chains stay: a kept chain is read where it was made) */
     x->n_pots = x->n_par = 0;
+    Finds all = {1, {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1}}, some;
     for (int cell = 0; cell < 81 && !x->stop; cell++) {
         int cardinality = BITS[g->cands[cell] >> 1];
         if ((cardinality > 2 || (cardinality > 1 && x->dynamic)) &&
-            !(reach && !static_may_find(x, reach, g, cell, cardinality))) {
+            !(reach && !static_may_find(x, reach, g, cell, cardinality, &some))) {
             x->source = cell;
-            cell_chains(x, g, cell, cardinality);
+            cell_chains(x, g, cell, cardinality, reach ? &some : &all);
         }
         /* a cell's "on" chains are asked for by its own chains and by the region chains of
          * cells before it in its units (before it in the grid's order too): no later one */
@@ -384,4 +403,29 @@ int se_chainer_run(SeCtx *x, const SeGrid *g) {
         kept_drop(x, slot);
     x->source = -1;
     return x->stop ? -1 : 0;
+}
+
+int se_chainer_since(SeCtx *x, const SeGrid *g, int *known, uint16_t rows[][10]) {
+    if (!x->nishio || !g->geo->classic) /* (classic: units 9 to 17 are the rows) */
+        return se_chainer_run(x, g);
+    int differ = 0;
+    for (int r = 0; r < 9; r++)
+        for (int v = 1; v <= 9; v++)
+            differ |= (rows[r][v] != g->table[9 + r][v]) << v;
+    x->skip_values = *known & ~differ;
+    if (x->skip_values == 0x3FE) /* every value's places as they were: nothing again */
+        return 0;
+    int said = se_chainer_run(x, g);
+    /* a value whose chains ran here and met no contradiction finds nothing here, whatever the
+     * others found: its places are kept; one whose chains met one is no longer known */
+    int nothing = ~x->skip_values & ~x->met_values & 0x3FE;
+    x->skip_values = 0;
+    if (!said) {
+        for (int r = 0; r < 9; r++)
+            for (int v = 1; v <= 9; v++)
+                if (nothing >> v & 1)
+                    rows[r][v] = g->table[9 + r][v];
+        *known = (*known | nothing) & ~x->met_values;
+    }
+    return said;
 }

@@ -113,16 +113,27 @@ static int with_walks(SeCtx *x, int *ints, int n, const int *targets, int n_targ
     return se_found_shape(x, ints, n + 1);
 }
 
+/* the ints a shape is made in, kept from one finding to the next (a block of 45 KB or more a
+ * finding was a malloc and a free each); the GIL is held throughout a search, and a shape is
+ * copied out (se_found_shape) before the next is made */
+static int *shape_ints;
+static size_t shape_room;
+
 /* a finding's shape (se_found.h), from its first target's chain: the first parents walked back
  * to where the chains start; then every target's chain (with_walks) */
 static int shape_of(SeCtx *x, const int *targets, int n_targets, int complexity, int origin) {
     size_t room = (size_t)SE_KEYS + 8 + (size_t)n_targets * (1 + 3 * SE_KEYS) + 1;
-    int *ints = PyMem_Malloc(room * sizeof(int));
-    if (!ints) {
-        PyErr_NoMemory();
-        x->stop = 2;
-        return -1;
+    if (room > shape_room) {
+        int *grown = PyMem_Realloc(shape_ints, room * sizeof(int));
+        if (!grown) {
+            PyErr_NoMemory();
+            x->stop = 2;
+            return -1;
+        }
+        shape_ints = grown;
+        shape_room = room;
     }
+    int *ints = shape_ints;
     const SePot *t = &x->pots[targets[0]], *p = t;
     int n = 0;
     if (origin == SE_CYCLE_ORIGIN) { /* the cells of the walk, its target first */
@@ -138,9 +149,7 @@ static int shape_of(SeCtx *x, const int *targets, int n_targets, int complexity,
         memcpy(ints, head, sizeof head);
         n = 8;
     }
-    int done = with_walks(x, ints, n, targets, n_targets);
-    PyMem_Free(ints);
-    return done;
+    return with_walks(x, ints, n, targets, n_targets);
 }
 
 /* the most complexity a finding of ``base`` and ``sort_key`` may have and still come before

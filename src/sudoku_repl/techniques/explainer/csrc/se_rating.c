@@ -165,10 +165,10 @@ static int parse_order(PyObject *obj, int order[][2]) {
 }
 
 /* a chain search's context for technique ``t``, lent the limits' scratch space of its slot
- * (``ctx_returned`` gives it back and frees the context), its deadline ``deadline`` (-1:
+ * (``ctx_returned`` gives it back and is done with the context), its deadline ``deadline`` (-1:
  * none); NULL with an exception */
 static SeCtx *ctx_lent(Limits *lim, int t, double deadline) {
-    SeCtx *x = PyMem_Calloc(1, sizeof(SeCtx));
+    SeCtx *x = se_ctx_new();
     if (!x) {
         PyErr_NoMemory();
         return NULL;
@@ -184,14 +184,13 @@ static SeCtx *ctx_lent(Limits *lim, int t, double deadline) {
 }
 
 /* ``x``'s scratch space back to the limits' slot of technique ``t``, for the next chain
- * search; ``x`` freed */
+ * search; ``x`` done with (se_ctx_done) */
 static void ctx_returned(SeCtx *x, Limits *lim, int t) {
     lim->scratch[t == SE_T_CHAINER] = (SeScratch){x->scratch, x->scratch_free};
     x->scratch = NULL;
     x->scratch_free = NULL;
     buffers_traded(x, &lim->buffers);
-    se_ctx_free(x);
-    PyMem_Free(x);
+    se_ctx_done(x);
 }
 
 /* aligned exclusion's rating at degree ``d`` (aligned_exclusion's: pair 6.2, triplet 7.5) */
@@ -202,7 +201,8 @@ static int exclusion_rating(int d) {
 /* chain technique ``t`` of degree ``d`` run on ``g`` into ``x`` (its findings, x->n_found;
  * ``limit``: 1 where the easiest finding alone is asked for, so aligned exclusion stops at its
  * first and the cycles and chainers leave out findings that cannot come first; aligned
- * exclusion on the cells changed since it last found nothing, in ``nothing``); -1: an error */
+ * exclusion on the cells changed, Nishio on the values moved, since it last found nothing, in
+ * ``nothing``); -1: an error */
 static int technique_run(SeCtx *x, const SeGrid *g, int t, int d, Limits *lim, int limit,
                          SeNothing *nothing) {
     if (t == SE_T_EXCLUSION) {
@@ -222,7 +222,7 @@ static int technique_run(SeCtx *x, const SeGrid *g, int t, int d, Limits *lim, i
         const int *k = CHAINERS[d];
         se_chainer_setup(x, k[0], k[1], k[2], k[3], k[4], lim->memo);
         x->easiest = limit;
-        se_chainer_run(x, g);
+        se_chainer_since(x, g, &nothing->known, nothing->places);
     }
     return 0;
 }

@@ -3,6 +3,7 @@
  * ancestor_count, length_penalty, the stop check, the parsing of Python's grid and the list of
  * hints handed back. */
 #include "se_tables.h"
+#include <stddef.h> /* offsetof: a kept context's fields cleared around its stamps */
 
 int SE_UNITS[27][9], SE_CELL_UNITS[81][3], SE_CELL_POS[81][3], SE_PEER_ORDER[81][20];
 int SE_SHARED_POS[27][3][9];
@@ -364,6 +365,32 @@ void se_ctx_free(SeCtx *x) {
         x->scratch_free(x->scratch);
     x->scratch = NULL;
     x->scratch_free = NULL;
+}
+
+/* the context a search is done with, for the next one (the GIL is held throughout a search):
+ * a context is 6 KB of zeros to make anew, most of it the ancestor walk's stamps, which need
+ * none: each stamp is at most their generation, which runs on, so the next walk's is new */
+static SeCtx *spare_ctx;
+
+SeCtx *se_ctx_new(void) {
+    SeCtx *x = spare_ctx;
+    if (!x)
+        return PyMem_Calloc(1, sizeof(SeCtx));
+    spare_ctx = NULL;
+    _Static_assert(offsetof(SeCtx, gen) == offsetof(SeCtx, stamp) + sizeof x->stamp,
+                   "the generation right after the stamps");
+    size_t after = offsetof(SeCtx, gen) + sizeof x->gen;
+    memset(x, 0, offsetof(SeCtx, stamp));
+    memset((char *)x + after, 0, sizeof(SeCtx) - after);
+    return x;
+}
+
+void se_ctx_done(SeCtx *x) {
+    se_ctx_free(x);
+    if (spare_ctx)
+        PyMem_Free(x);
+    else
+        spare_ctx = x;
 }
 
 /* one of the grid's lists: 81 ints each in [0, limit] with no bit outside ``bits`` */

@@ -24,8 +24,9 @@ int se_rung_run(SeRungs *r, int technique, int degree);
  * time (SeRungs.skip, skip_units) keeps each digit's places (its rows' masks, table[9 ..]), or
  * each unit's places and empty cells: its findings of a digit (a unit) read those alone, so a
  * later grid where they are the same gives nothing there again, and the digit (the unit) is
- * left out. The wings (SeRungs.since) and aligned exclusion (se_exclusion_since) keep every
- * cell's candidates: a later grid is searched for the findings with a changed cell alone. */
+ * left out (Nishio's chains too, se_chainer_since). The wings (SeRungs.since) and aligned
+ * exclusion (se_exclusion_since) keep every cell's candidates: a later grid is searched for
+ * the findings with a changed cell alone. */
 typedef struct {
     int known; /* the digits (bit v) or units (bit u) whose places are kept; cells: 1 */
     uint16_t places[27][10];

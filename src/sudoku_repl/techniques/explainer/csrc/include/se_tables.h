@@ -129,6 +129,8 @@ typedef struct SeCtx {
                     * not kept (se_found.c) */
     int unshaped;  /* no finding's shape is read (se_below's batches apply the removals
                     * alone): se_found.c makes none */
+    int skip_values; /* Nishio's values (bit v) known to find nothing here: left out */
+    int met_values;  /* and those whose chains met a contradiction, kept or not */
     int16_t *links; /* the findings' rule-parent links: cell, value, cause (se_found.c) */
     int n_links, cap_links;
     int32_t *walk; /* se_chain_of's result */
@@ -225,6 +227,10 @@ int se_add_found(SeCtx *x, int name, int base, int complexity, int sort_key, con
 /* the last finding's shape: shape[0 .. n) (0, or -1 with x->stop set) */
 int se_found_shape(SeCtx *x, const int *shape, int n);
 void se_ctx_free(SeCtx *x);
+/* a new context, every field zero (NULL without memory), and one done with: se_ctx_free'd,
+ * then kept for the next new one or freed */
+SeCtx *se_ctx_new(void);
+void se_ctx_done(SeCtx *x);
 int se_parse_grid(PyObject *values, PyObject *cands, SeGrid *g);
 int se_parse_limits(SeCtx *x, PyObject *deadline, PyObject *poll);
 /* a finding's removals as a tuple of (cell, value) pairs (a new reference, or NULL) */
