@@ -20,9 +20,11 @@ Sudoku Explainer's runs in a JVM: ``benchmarks/SeGenerator.java``, compiled with
 against the jar into this run's temporary folder, makes and rates puzzles until the JVM has
 spent ``--seconds`` of CPU (all its threads: the JIT's and the collector's count), then says how
 many were made and how many rated ER >= 8.0 and >= 9.0; one run serves both targets (the same
-puzzles), so its rate is each count over that CPU. It runs beside ours, started first and
-waited for last (each side's figures are its own CPU time, so the two need not take turns, and
-the run takes the longer side's time rather than the sum). The jar: ``--jar``, else
+puzzles), so its rate is each count over that CPU. It runs once ours is done, each side alone
+on the machine (each side's figures are its own CPU time, but on a machine whose cores share
+their caches a side run beside the other is slowed by it: ours beside the JVM throughout, the
+JVM beside ours for a fraction of its minutes, read the ratio low), so the run takes the sum of
+the two sides' times. The jar: ``--jar``, else
 ``$SUDOKU_REPL_SERATE_JAR``; without it or without ``java``/``javac``, one line says the anchor
 is skipped and ours is measured alone. A count of 0 is said as "< 1 in S s" and its ratio as a
 lower bound, the rate it would have had with one puzzle.
@@ -245,15 +247,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     if slow:
         print(f"build: {slow}")
     with tempfile.TemporaryDirectory() as temp:
+        # ours first, then Sudoku Explainer's generator, each alone (the module's text says why)
+        measured = [
+            (low, how, *ours(Targets(er=Span(low, None)), args.seconds, args.seed, how=how))
+            for low in TARGETS
+            for how in ways
+        ]
+        if not args.no_near:
+            near_three(args.near_seconds, args.seed)
         running = anchor(args.jar, args.se_seconds or args.seconds, args.seed, Path(temp))
         try:
-            measured = [
-                (low, how, *ours(Targets(er=Span(low, None)), args.seconds, args.seed, how=how))
-                for low in TARGETS
-                for how in ways
-            ]
-            if not args.no_near:
-                near_three(args.near_seconds, args.seed)
             se = None if running is None else counts(running)
         finally:
             if running is not None and running.poll() is None:
