@@ -11,7 +11,7 @@ import pytest
 
 from sudoku_repl.techniques.explainer import native, rating
 from sudoku_repl.tools.making import tasks
-from tests.support.helpers import BUILDS, TEST_DATA, read_lines
+from tests.support.helpers import TEST_DATA, read_lines
 from tests.support.sweeps import sweep
 
 SLICE = [line.split() for line in read_lines(TEST_DATA / "se_rated_slice.txt")]
@@ -23,14 +23,6 @@ MISSED = "0000603000008024009700130000280000705010008020600009100002800460096010
 def givens(puzzle: str) -> bytes:
     """A puzzle's 81 characters as the maker holds it (``tasks._below``'s): 0 for an empty cell."""
     return bytes(0 if ch in ".0" else int(ch) for ch in puzzle)
-
-
-@pytest.fixture(params=BUILDS)
-def build(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    if request.param == "native" and not native.available():
-        pytest.skip(f"no native explainer here: {native.build()}")
-    monkeypatch.setattr(native.door, "selected", request.param == "native")
-    return str(request.param)
 
 
 @pytest.mark.parametrize("least", [70, 80, 90])

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_repl.techniques.explainer import native, rating
-from tests.support.helpers import BUILDS, TEST_DATA, read_lines
+from sudoku_repl.techniques.explainer import rating
+from tests.support.helpers import TEST_DATA, read_lines
 
 SLICE = [line.split() for line in read_lines(TEST_DATA / "se_rated_slice.txt")]
 
@@ -16,14 +16,6 @@ SLICE = [line.split() for line in read_lines(TEST_DATA / "se_rated_slice.txt")]
 def serates(row: list[str]) -> tuple[int, int, int]:
     er, ep, ed = (round(float(word) * 10) for word in row[1:4])
     return er, ep, ed
-
-
-@pytest.fixture(params=BUILDS)
-def build(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    if request.param == "native" and not native.available():
-        pytest.skip(f"no native explainer here: {native.build()}")
-    monkeypatch.setattr(native.door, "selected", request.param == "native")
-    return str(request.param)
 
 
 def rows(build: str) -> list[list[str]]:

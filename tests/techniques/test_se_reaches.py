@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_repl.techniques.explainer import native, rating
-from tests.support.helpers import BUILDS, TEST_DATA, read_lines
+from sudoku_repl.techniques.explainer import rating
+from tests.support.helpers import TEST_DATA, read_lines
 
 SLICE = [line.split() for line in read_lines(TEST_DATA / "se_rated_slice.txt")]
 #: the slice's lines that rate in a fraction of a second below 9.0, and every one of 9.x
@@ -19,14 +19,6 @@ LINES = range(0, len(SLICE), 3)
 #: a puzzle): ER 8.2 (at least 8.0, not 9.0; its early stop is at a chain), 7.1 and 5.7 (below
 #: both; the 7.1 reaches 7.0 from a stop at its hardest step), the slice's quickest of each
 CHAINED = [1, 8, 6]
-
-
-@pytest.fixture(params=BUILDS)
-def build(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    if request.param == "native" and not native.available():
-        pytest.skip(f"no native explainer here: {native.build()}")
-    monkeypatch.setattr(native.door, "selected", request.param == "native")
-    return str(request.param)
 
 
 @pytest.mark.parametrize("least", [50, 70, 80, 90])
