@@ -22,12 +22,12 @@ spent ``--seconds`` of CPU (all its threads: the JIT's and the collector's count
 many were made and how many rated ER >= 8.0 and >= 9.0; one run serves both targets (the same
 puzzles), so its rate is each count over that CPU. It runs once ours is done, each side alone
 on the machine (each side's figures are its own CPU time, but on a machine whose cores share
-their caches a side run beside the other is slowed by it: ours beside the JVM throughout, the
-JVM beside ours for a fraction of its minutes, read the ratio low), so the run takes the sum of
-the two sides' times. The jar: ``--jar``, else
-``$SUDOKU_REPL_SERATE_JAR``; without it or without ``java``/``javac``, one line says the anchor
-is skipped and ours is measured alone. A count of 0 is said as "< 1 in S s" and its ratio as a
-lower bound, the rate it would have had with one puzzle.
+their caches a side run beside the other is slowed by it), so the run takes the sum of the two
+sides' times; and on one core, as ours (where the system lets a process choose its cores): its
+collector's and compiler's threads share that core, so its CPU is one core's work, as ours is.
+The jar: ``--jar``, else ``$SUDOKU_REPL_SERATE_JAR``; without it or without ``java``/``javac``,
+one line says the anchor is skipped and ours is measured alone. A count of 0 is said as "< 1 in
+S s" and its ratio as a lower bound, the rate it would have had with one puzzle.
 
 A count of a few puzzles is a rough figure (Sudoku Explainer's generator makes about one of ER
 >= 9.0 in 500 to 700): each row gives the ratio's 95% range from that count alone (an exact
@@ -170,10 +170,21 @@ def anchor(jar: str, seconds: float, seed: int, folder: Path) -> subprocess.Pope
     subprocess.run(
         [javac, "-cp", jar, "-d", str(folder), str(folder / JAVA_SOURCE.name)], check=True
     )
-    return subprocess.Popen(
-        [java, "-cp", f"{jar}{os.pathsep}{folder}", "SeGenerator", str(seconds), str(seed)],
-        stdout=subprocess.PIPE, text=True,
-    )  # fmt: skip
+    # One core for the JVM, as ours has one: its collector's and compiler's threads then share
+    # the generator's core, and its CPU time is what one core spent on its puzzles (the JVM reads
+    # the cores it may use when it starts, so it sizes its threads to that core).
+    cores = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else set()
+    if cores:
+        os.sched_setaffinity(0, {min(cores)})
+        print(f"Sudoku Explainer's generator: on core {min(cores)} alone")
+    try:
+        return subprocess.Popen(
+            [java, "-cp", f"{jar}{os.pathsep}{folder}", "SeGenerator", str(seconds), str(seed)],
+            stdout=subprocess.PIPE, text=True,
+        )  # fmt: skip
+    finally:
+        if cores:
+            os.sched_setaffinity(0, cores)
 
 
 def counts(running: subprocess.Popen[str]) -> dict[str, float]:
