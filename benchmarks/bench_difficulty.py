@@ -39,6 +39,7 @@ import tempfile
 from pathlib import Path
 from typing import NamedTuple
 
+import common
 from common import REPO
 
 SHC_DATA = REPO / "tests" / "data" / "shc"
@@ -151,6 +152,9 @@ def main() -> None:
         help="--file's published figures are each line's second word (more_*.txt)",
     )
     args = parser.parse_args()
+    stale = common.stale_build_line()
+    if stale:
+        print(stale)
     names = args.measures.split(",")
     if unknown := [n for n in names if n not in MEASURES]:
         parser.error(f"unknown measure {unknown[0]!r}: the measures are te, b, bxb, bxbb")

@@ -12,7 +12,7 @@ grid of their own: each is a family (two of them within 4 cells would be two ran
 alike in 77 cells), and its count is its families.
 
     python benchmarks/bench_generate.py [--seconds S] [--se-seconds S] [--jar serate.jar]
-                                        [--seed N] [--near-seconds S] [--no-near]
+                                        [--seed N] [--rounds N] [--near-seconds S] [--no-near]
                                         [--ways default,lacking-digit,climb]
 
 Ours runs here, one process, ``--jobs 1``: ``--seconds`` of this process's CPU a target.
@@ -20,10 +20,14 @@ Sudoku Explainer's runs in a JVM: ``benchmarks/SeGenerator.java``, compiled with
 against the jar into this run's temporary folder, makes and rates puzzles until the JVM has
 spent ``--seconds`` of CPU (all its threads: the JIT's and the collector's count), then says how
 many were made and how many rated ER >= 8.0 and >= 9.0; one run serves both targets (the same
-puzzles), so its rate is each count over that CPU. It runs once ours is done, each side alone
-on the machine (each side's figures are its own CPU time, but on a machine whose cores share
-their caches a side run beside the other is slowed by it), so the run takes the sum of the two
-sides' times; and on one core, as ours (where the system lets a process choose its cores): its
+puzzles), so its rate is each count over that CPU. The two sides take turns (``--rounds``, 6),
+each alone on the machine: ours runs its share of ``--seconds`` a target (a seed of its own a
+turn), then the JVM its share of its CPU, stopped (``SIGSTOP``) until its next turn. Alone,
+because each side's figures are its own CPU time but on a machine whose cores share their
+caches a side run beside the other is slowed by it; in turns, because a shared machine's speed
+drifts over a run's minutes, and both sides then meet the same drift (on systems without
+``/proc``, one round: ours, then the JVM). The run takes the sum of the two sides' times. The
+JVM runs on one core, as ours (where the system lets a process choose its cores): its
 collector's and compiler's threads share that core, so its CPU is one core's work, as ours is.
 The jar: ``--jar``, else ``$SUDOKU_REPL_SERATE_JAR``; without it or without ``java``/``javac``,
 one line says the anchor is skipped and ours is measured alone. A count of 0 is said as "< 1 in
@@ -48,6 +52,7 @@ import argparse
 import math
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -65,6 +70,8 @@ from sudoku_repl.tools.rating.pool import StopFlag
 JAVA_SOURCE = common.HERE / "SeGenerator.java"
 HARD = common.REPO / "tests" / "data" / "se_hard_rated.txt"
 TARGETS = (80, 90)  # ER >= 8.0, ER >= 9.0, in tenths
+#: ours' seed at turn k is ``--seed`` + k times this: each turn's puzzles its own
+TURNS_APART = 1000
 
 
 #: the maker's ways measured: its default, ``--lacking-digit`` and ``--climb``
@@ -187,9 +194,26 @@ def anchor(jar: str, seconds: float, seed: int, folder: Path) -> subprocess.Pope
             os.sched_setaffinity(0, cores)
 
 
+def its_turn(running: subprocess.Popen[str], until: float) -> None:
+    """Sudoku Explainer's generator let run until its CPU (all its threads) reaches ``until``
+    seconds, then stopped (``SIGSTOP``) until its next turn: it runs alone, and in the same
+    minutes as ours, so that a machine's speed drifting over a run moves both sides alike."""
+    os.kill(running.pid, signal.SIGCONT)
+    ticks = os.sysconf("SC_CLK_TCK")
+    stat = Path(f"/proc/{running.pid}/stat")
+    while running.poll() is None:
+        text = stat.read_text()
+        utime, stime = text[text.rindex(")") + 2 :].split()[11:13]  # fields 14 and 15
+        if (int(utime) + int(stime)) / ticks >= until:
+            os.kill(running.pid, signal.SIGSTOP)
+            return
+        time.sleep(0.2)
+
+
 def counts(running: subprocess.Popen[str]) -> dict[str, float]:
     """Sudoku Explainer's generator's counts (``made``, ``cpu``, ``80``, ``90``), once it is
     done."""
+    os.kill(running.pid, signal.SIGCONT)  # its last turn
     out, _ = running.communicate()
     if running.returncode:
         raise SystemExit(f"Sudoku Explainer's generator failed (exit {running.returncode})")
@@ -232,6 +256,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="CPU seconds of Sudoku Explainer's generator (default --seconds): a puzzle of ER "
         ">= 9.0 is one in several hundred there, so a longer run counts it better",
     )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=6,
+        help="turns each side takes, alone, in alternation (default 6; 1: ours, then SE's)",
+    )
     parser.add_argument("--near-seconds", type=float, default=60.0)
     parser.add_argument("--no-near", action="store_true")
     parser.add_argument("--jar", default=os.environ.get("SUDOKU_REPL_SERATE_JAR", ""))
@@ -243,6 +273,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         "all three); fewer ways leave more of a run's minutes to each",
     )
     args = parser.parse_args(argv)
+    if args.rounds < 1:
+        parser.error(f"--rounds: {args.rounds} is not a count of turns; give 1 or more")
     named = {way.removeprefix("--"): way for way in WAYS}
     words = args.ways.split(",")
     unknown = [word for word in words if word not in named]
@@ -257,17 +289,33 @@ def main(argv: Sequence[str] | None = None) -> None:
     slow = pure_build_line("bench_generate")
     if slow:
         print(f"build: {slow}")
+    stale = common.stale_build_line()
+    if stale:
+        print(stale)
+    rounds = args.rounds if sys.platform == "linux" else 1
+    se_seconds = args.se_seconds or args.seconds
     with tempfile.TemporaryDirectory() as temp:
-        # ours first, then Sudoku Explainer's generator, each alone (the module's text says why)
-        measured = [
-            (low, how, *ours(Targets(er=Span(low, None)), args.seconds, args.seed, how=how))
-            for low in TARGETS
-            for how in ways
-        ]
-        if not args.no_near:
-            near_three(args.near_seconds, args.seed)
-        running = anchor(args.jar, args.se_seconds or args.seconds, args.seed, Path(temp))
+        # ours, then Sudoku Explainer's generator, each alone, in turns (the module's text says why)
+        sums: dict[tuple[int, str], tuple[list[bytes], float, int]] = {
+            (low, how): ([], 0.0, 0) for low in TARGETS for how in ways
+        }
+        running: subprocess.Popen[str] | None = None
         try:
+            for turn in range(rounds):
+                for low, how in sums:
+                    kept, cpu, made = ours(
+                        Targets(er=Span(low, None)), args.seconds / rounds,
+                        args.seed + TURNS_APART * turn, how=how,
+                    )  # fmt: skip
+                    were = sums[low, how]
+                    sums[low, how] = (were[0] + kept, were[1] + cpu, were[2] + made)
+                if turn == 0:
+                    running = anchor(args.jar, se_seconds, args.seed, Path(temp))
+                if running is not None and turn < rounds - 1:
+                    its_turn(running, se_seconds * (turn + 1) / rounds)
+            measured = [(low, how, *sums[low, how]) for low, how in sums]
+            if not args.no_near:
+                near_three(args.near_seconds, args.seed)
             se = None if running is None else counts(running)
         finally:
             if running is not None and running.poll() is None:

@@ -65,6 +65,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import common
 from common import REPO
 
 BANDS = ("<= 9.4", "9.5-10.5", ">= 10.6")
@@ -593,6 +594,9 @@ def main() -> None:
         "--keep", type=Path, help="build serate here (kept) instead of a temporary folder"
     )
     args = parser.parse_args()
+    stale = common.stale_build_line()
+    if stale:
+        print(stale)
     if args.ours_variant:
         ours_on_variants(args.ours_variant[0], Path(args.ours_variant[1]))
         return
