@@ -56,6 +56,7 @@ def dask_pool(
         # (they would die with tracebacks). A signal ignored when a process starts stays
         # ignored in it (and Python leaves it so), so it is ignored while the cluster starts
         # its worker processes, a second or two in which a Ctrl-C is lost.
+        _drop_unread_timeouts()
         previous = _ignore_sigint()
         try:
             cluster = LocalCluster(
@@ -151,6 +152,25 @@ def _reach(address: str, where: str, timeout: float, stop: Callable[[], bool]) -
 
 #: how often the wait for a scheduler's answer looks at the stop flag (seconds)
 _POLL = 0.05
+
+
+class _UnreadTimeouts(logging.Filter):
+    """Drops asyncio's "Future exception was never retrieved" for a timeout: a local cluster's
+    close on a busy machine gives up on a step (tornado's ``with_timeout``), and the future
+    holding that timeout is read by no one; asyncio logs it when the future is collected, which
+    may be at the interpreter's exit, after the cluster and our quiet logs are gone."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        unread = str(record.msg).startswith("Future exception was never retrieved")
+        return not (unread and isinstance(error, TimeoutError))
+
+
+def _drop_unread_timeouts() -> None:
+    """``_UnreadTimeouts`` on asyncio's logger, once a process."""
+    logger = logging.getLogger("asyncio")
+    if not any(isinstance(kept, _UnreadTimeouts) for kept in logger.filters):
+        logger.addFilter(_UnreadTimeouts())
 
 
 @contextlib.contextmanager
