@@ -152,9 +152,7 @@ def main() -> None:
         help="--file's published figures are each line's second word (more_*.txt)",
     )
     args = parser.parse_args()
-    stale = common.stale_build_line()
-    if stale:
-        print(stale)
+    common.say_if_stale_build()
     names = args.measures.split(",")
     if unknown := [n for n in names if n not in MEASURES]:
         parser.error(f"unknown measure {unknown[0]!r}: the measures are te, b, bxb, bxbb")

@@ -289,9 +289,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     slow = pure_build_line("bench_generate")
     if slow:
         print(f"build: {slow}")
-    stale = common.stale_build_line()
-    if stale:
-        print(stale)
+    common.say_if_stale_build()
     rounds = args.rounds if sys.platform == "linux" else 1
     se_seconds = args.se_seconds or args.seconds
     with tempfile.TemporaryDirectory() as temp:

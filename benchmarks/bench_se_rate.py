@@ -594,9 +594,7 @@ def main() -> None:
         "--keep", type=Path, help="build serate here (kept) instead of a temporary folder"
     )
     args = parser.parse_args()
-    stale = common.stale_build_line()
-    if stale:
-        print(stale)
+    common.say_if_stale_build()
     if args.ours_variant:
         ours_on_variants(args.ours_variant[0], Path(args.ours_variant[1]))
         return

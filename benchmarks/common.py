@@ -139,26 +139,25 @@ def machine() -> str:
     return f"python {sys.version.split()[0]}, load average {os.getloadavg()[0]:.2f}"
 
 
-def stale_build_line() -> str | None:
-    """One line when a C extension built in place (an editable install) is older than a C
-    source of the package, else None: the benchmark would measure the C as it was before those
-    edits, not the C of this checkout."""
+def say_if_stale_build() -> None:
+    """Prints one line when a C extension built in place (an editable install) is older than a
+    C source of the package: the benchmark would measure the C as it was before those edits,
+    not the C of this checkout."""
     import sudoku_repl
 
     package = Path(sudoku_repl.__file__).parent
     sources = [p for p in package.rglob("csrc/*") if p.suffix in (".c", ".h")]
     built = [p for p in package.rglob("_native*") if p.suffix in (".so", ".pyd")]
     if not sources or not built:
-        return None  # an installed wheel: no sources beside it to be older than
+        return  # an installed wheel: no sources beside it to be older than
     newest = max(sources, key=lambda p: p.stat().st_mtime)
     old = [p for p in built if p.stat().st_mtime < newest.stat().st_mtime]
-    if not old:
-        return None
-    names = ", ".join(str(p.relative_to(package)) for p in sorted(old))
-    return (
-        f"build: STALE: {names} older than {newest.relative_to(package)}; rebuild "
-        "(pip install -e . or python setup.py build_ext --inplace) to measure this checkout's C"
-    )
+    if old:
+        names = ", ".join(str(p.relative_to(package)) for p in sorted(old))
+        print(
+            f"build: STALE: {names} older than {newest.relative_to(package)}; rebuild (pip "
+            "install -e . or python setup.py build_ext --inplace) to measure this checkout's C"
+        )
 
 
 def median_ms(per_quiz: list[list[float]]) -> float:
