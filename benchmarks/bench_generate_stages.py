@@ -7,7 +7,8 @@ timed from outside, so that what is measured is the maker's own path.
 The stages are the calls ``tools/making/tasks.py`` makes for a random start: the minimal
 puzzle (``core.making.random_minimal_puzzle``), the counter's rules (``counting.settles``),
 the batch path (``rating.batch_er``) and the exact rating of the puzzles it passes
-(``explainer.rate``), each wrapped here with a timer of this process's CPU. Each row says
+(``rating.figures``, the three numbers an ER target asks for; ``explainer.rate`` where a target
+asks for more), each wrapped here with a timer of this process's CPU. Each row says
 how many puzzles a stage saw, its CPU-seconds, its share of the run and its mean; the batch
 path's rejections are told by the hardest step it found (ER 7.x: ``7``), and the exact rating
 by what it decided (below the least ER: thrown away; kept). What no stage took is the rest (the
@@ -69,6 +70,11 @@ def measured(least: int, seconds: float, seed: int) -> tuple[Tally, int, float]:
         (explainer, "rate"): (
             "the exact rating",
             lambda rated: "below: thrown away" if round(rated.er * 10) < least else "kept",
+        ),
+        # (the maker's path for an ER target alone: the three numbers, no steps)
+        (rating, "figures"): (
+            "the exact rating",
+            lambda known: "below: thrown away" if known is None or known[0] < least else "kept",
         ),
     }
     saved = {place: getattr(*place) for place in stages}
