@@ -206,8 +206,14 @@ static int exclusion_rating(int d) {
 static int technique_run(SeCtx *x, const SeGrid *g, int t, int d, Limits *lim, int limit,
                          SeNothing *nothing) {
     if (t == SE_T_EXCLUSION) {
-        uint64_t changed[2];
+        uint64_t changed[4]; /* the changed cells, then those of them that are excluders now */
         int since = se_changed_cells(nothing, g, changed);
+        changed[2] = changed[3] = 0;
+        for (int w = 0; since > 0 && w < 2; w++)
+            for (uint64_t m = changed[w]; m; m &= m - 1) {
+                int c = 64 * w + ctz64(m), k = BITS[g->cands[c] >> 1];
+                changed[2 + w] |= (uint64_t)(k >= 1 && k <= d) << (c & 63);
+            }
         if (since && se_exclusion_since(x, g, d, limit, since > 0 ? changed : NULL) < 0)
             return -1;
         if (since && !x->n_found)
