@@ -118,6 +118,8 @@ static int make_ons(SeCtx *x, const SeGrid *work, SeGrid *copy, const SeGrid *so
                     const SeMap *ons, const SeMap *offs, int cell_links, int *made) {
     const SePot p = x->pots[pi];
     int cell = p.cell, value = p.value, n = 0;
+    if (x->live && !(x->live[cell] >> value & 1))
+        return 0; /* (a static search's: no other value, no unit's other place) */
     if (cell_links) {
         int mask = work->cands[cell];
         if (BITS[mask >> 1] == 2) {
