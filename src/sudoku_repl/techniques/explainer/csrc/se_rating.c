@@ -77,7 +77,33 @@ static void buffers_traded(SeCtx *a, SeCtx *b) {
     b->queue = queue, b->cap_queue = cap_queue, b->walk = walk, b->cap_walk = cap_walk;
 }
 
+/* the buffers between two ratings: each rating grew its own from nothing, copied over at each
+ * doubling; the next takes them as they are (the GIL is held throughout a rating) unless they
+ * grew past SPARE_POTS potentials, which a rating of nested chains may reach once */
+enum { SPARE_POTS = 1 << 16 };
+static struct {
+    SePot *pots;
+    int32_t *par, *queue, *walk;
+    int cap_pots, cap_par, cap_queue, cap_walk;
+} spare;
+
+/* the limits' buffers (none yet), the last rating's where it left any */
+static void buffers_taken(Limits *lim) {
+    SeCtx *b = &lim->buffers;
+    b->pots = spare.pots, b->cap_pots = spare.cap_pots, b->par = spare.par;
+    b->cap_par = spare.cap_par, b->queue = spare.queue, b->cap_queue = spare.cap_queue;
+    b->walk = spare.walk, b->cap_walk = spare.cap_walk;
+    memset(&spare, 0, sizeof spare);
+}
+
 static void buffers_freed(Limits *lim) {
+    const SeCtx *b = &lim->buffers;
+    if (!spare.pots && !spare.par && !spare.queue && !spare.walk && b->cap_pots <= SPARE_POTS) {
+        spare.pots = b->pots, spare.cap_pots = b->cap_pots, spare.par = b->par;
+        spare.cap_par = b->cap_par, spare.queue = b->queue, spare.cap_queue = b->cap_queue;
+        spare.walk = b->walk, spare.cap_walk = b->cap_walk;
+        return;
+    }
     PyMem_Free(lim->buffers.pots);
     PyMem_Free(lim->buffers.par);
     PyMem_Free(lim->buffers.queue);
@@ -400,6 +426,7 @@ PyObject *se_climb(PyObject *self, PyObject *args) {
         return NULL;
     SeRungs r = {.g = &g, .limit = 1};
     se_scratch_taken(lim.scratch);
+    buffers_taken(&lim);
     PyObject *steps = PyList_New(0);
     int status = -1, index = -1;
     while (steps) {
@@ -604,6 +631,7 @@ PyObject *se_below(PyObject *self, PyObject *args) {
     SeRungs r = {.g = &g, .limit = 0, .sink = &sink, .stamps = &stamps, .loops = &loops};
     se_rungs_count_empty(&r); /* (then kept by each placement: place) */
     se_scratch_taken(lim.scratch);
+    buffers_taken(&lim);
     int answer = -1, hardest = 0;
     while (answer < 0) {
         if (solved(&g)) {
