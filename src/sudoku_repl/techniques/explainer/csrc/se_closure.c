@@ -161,10 +161,13 @@ int se_chain(SeCtx *x, const SeGrid *g, SeMap *on, SeMap *off, int *a, int *b) {
     int cell_links = !x->nishio;
     Closure c = {on, off, 0, 0, a, b};
     int made[SE_MAX_ONS];
+    /* (the stop is looked at before each "on" potential and before the rules: the "off" ones
+     * between come from the "on" ones, a few dozen each at most, so the work between two looks
+     * stays small) */
     for (;;) {
-        if (se_check_stop(x))
-            return -1;
         if (c.head_on < on->n) {
+            if (se_check_stop(x))
+                return -1;
             int r = step_on(x, work, on->idx[on->order[c.head_on++]], cell_links, &c);
             if (r)
                 return r;
@@ -190,6 +193,8 @@ int se_chain(SeCtx *x, const SeGrid *g, SeMap *on, SeMap *off, int *a, int *b) {
             continue;
         }
         if (x->level >= 1) {
+            if (se_check_stop(x))
+                return -1;
             int n = x->level >= 2 ? x->nested_offs(x, work, g, off)
                                   : se_simple_rule_offs(x, work, g, off);
             if (n < 0)
