@@ -320,6 +320,17 @@ int se_exclusion_since(SeCtx *x, const SeGrid *g, int degree, int limit, const u
     }
     int result = 0;
     candidates(g, degree, t);
+    uint64_t touched[4]; /* the changed cells, then those of them that are excluders now */
+    for (int w = 0; changed && w < 2; w++) {
+        touched[w] = changed[w];
+        touched[2 + w] = 0;
+        for (uint64_t m = changed[w]; m; m &= m - 1) {
+            int c = 64 * w + ctz64(m), k = BITS[g->cands[c] >> 1];
+            touched[2 + w] |= (uint64_t)(k >= 1 && k <= degree) << (c & 63);
+        }
+    }
+    if (changed)
+        changed = touched;
     /* the pairs by their second cell, then their first, both ascending (exclusion.py's) */
     for (int second = 1; second < t->n && !result; second++) {
         int c1 = t->cells[second];

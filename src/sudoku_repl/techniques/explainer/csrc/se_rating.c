@@ -77,33 +77,14 @@ static void buffers_traded(SeCtx *a, SeCtx *b) {
     b->queue = queue, b->cap_queue = cap_queue, b->walk = walk, b->cap_walk = cap_walk;
 }
 
-/* the buffers between two ratings: each rating grew its own from nothing, copied over at each
- * doubling; the next takes them as they are (the GIL is held throughout a rating) unless they
- * grew past SPARE_POTS potentials, which a rating of nested chains may reach once */
+/* the buffers a rating grew, handed to the next (the GIL is held throughout one) rather than
+ * freed, unless past SPARE_POTS potentials (a rating of nested chains may reach that once) */
 enum { SPARE_POTS = 1 << 16 };
-static struct {
-    SePot *pots;
-    int32_t *par, *queue, *walk;
-    int cap_pots, cap_par, cap_queue, cap_walk;
-} spare;
-
-/* the limits' buffers (none yet), the last rating's where it left any */
-static void buffers_taken(Limits *lim) {
-    SeCtx *b = &lim->buffers;
-    b->pots = spare.pots, b->cap_pots = spare.cap_pots, b->par = spare.par;
-    b->cap_par = spare.cap_par, b->queue = spare.queue, b->cap_queue = spare.cap_queue;
-    b->walk = spare.walk, b->cap_walk = spare.cap_walk;
-    memset(&spare, 0, sizeof spare);
-}
+static SeCtx spare_buffers; /* (traded with a rating's limits at its start) */
 
 static void buffers_freed(Limits *lim) {
-    const SeCtx *b = &lim->buffers;
-    if (!spare.pots && !spare.par && !spare.queue && !spare.walk && b->cap_pots <= SPARE_POTS) {
-        spare.pots = b->pots, spare.cap_pots = b->cap_pots, spare.par = b->par;
-        spare.cap_par = b->cap_par, spare.queue = b->queue, spare.cap_queue = b->cap_queue;
-        spare.walk = b->walk, spare.cap_walk = b->cap_walk;
-        return;
-    }
+    if (lim->buffers.cap_pots <= SPARE_POTS) /* (the spare's, if it held any, freed below) */
+        buffers_traded(&spare_buffers, &lim->buffers);
     PyMem_Free(lim->buffers.pots);
     PyMem_Free(lim->buffers.par);
     PyMem_Free(lim->buffers.queue);
@@ -232,14 +213,8 @@ static int exclusion_rating(int d) {
 static int technique_run(SeCtx *x, const SeGrid *g, int t, int d, Limits *lim, int limit,
                          SeNothing *nothing) {
     if (t == SE_T_EXCLUSION) {
-        uint64_t changed[4]; /* the changed cells, then those of them that are excluders now */
+        uint64_t changed[2];
         int since = se_changed_cells(nothing, g, changed);
-        changed[2] = changed[3] = 0;
-        for (int w = 0; since > 0 && w < 2; w++)
-            for (uint64_t m = changed[w]; m; m &= m - 1) {
-                int c = 64 * w + ctz64(m), k = BITS[g->cands[c] >> 1];
-                changed[2 + w] |= (uint64_t)(k >= 1 && k <= d) << (c & 63);
-            }
         if (since && se_exclusion_since(x, g, d, limit, since > 0 ? changed : NULL) < 0)
             return -1;
         if (since && !x->n_found)
@@ -426,7 +401,7 @@ PyObject *se_climb(PyObject *self, PyObject *args) {
         return NULL;
     SeRungs r = {.g = &g, .limit = 1};
     se_scratch_taken(lim.scratch);
-    buffers_taken(&lim);
+    buffers_traded(&lim.buffers, &spare_buffers);
     PyObject *steps = PyList_New(0);
     int status = -1, index = -1;
     while (steps) {
@@ -631,7 +606,7 @@ PyObject *se_below(PyObject *self, PyObject *args) {
     SeRungs r = {.g = &g, .limit = 0, .sink = &sink, .stamps = &stamps, .loops = &loops};
     se_rungs_count_empty(&r); /* (then kept by each placement: place) */
     se_scratch_taken(lim.scratch);
-    buffers_taken(&lim);
+    buffers_traded(&lim.buffers, &spare_buffers);
     int answer = -1, hardest = 0;
     while (answer < 0) {
         if (solved(&g)) {
