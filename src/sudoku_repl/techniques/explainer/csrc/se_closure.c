@@ -118,6 +118,8 @@ static int make_ons(SeCtx *x, const SeGrid *work, SeGrid *copy, const SeGrid *so
                     const SeMap *ons, const SeMap *offs, int cell_links, int *made) {
     const SePot p = x->pots[pi];
     int cell = p.cell, value = p.value, n = 0;
+    if (x->live && !(x->live[cell] >> value & 1))
+        return 0; /* (a static search's: no other value, no unit's other place) */
     if (cell_links) {
         int mask = work->cands[cell];
         if (BITS[mask >> 1] == 2) {
@@ -159,10 +161,13 @@ int se_chain(SeCtx *x, const SeGrid *g, SeMap *on, SeMap *off, int *a, int *b) {
     int cell_links = !x->nishio;
     Closure c = {on, off, 0, 0, a, b};
     int made[SE_MAX_ONS];
+    /* (the stop is looked at before each "on" potential and before the rules: the "off" ones
+     * between come from the "on" ones, a few dozen each at most, so the work between two looks
+     * stays small) */
     for (;;) {
-        if (se_check_stop(x))
-            return -1;
         if (c.head_on < on->n) {
+            if (se_check_stop(x))
+                return -1;
             int r = step_on(x, work, on->idx[on->order[c.head_on++]], cell_links, &c);
             if (r)
                 return r;
@@ -188,6 +193,8 @@ int se_chain(SeCtx *x, const SeGrid *g, SeMap *on, SeMap *off, int *a, int *b) {
             continue;
         }
         if (x->level >= 1) {
+            if (se_check_stop(x))
+                return -1;
             int n = x->level >= 2 ? x->nested_offs(x, work, g, off)
                                   : se_simple_rule_offs(x, work, g, off);
             if (n < 0)

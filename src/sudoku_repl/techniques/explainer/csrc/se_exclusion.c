@@ -70,7 +70,7 @@ static int exclude(const SeGrid *g, const int *cells, int n, const int *ex, int 
         int m = g->cands[ex[e]] >> 1, k = BITS[m];
         if (k > n || m & ~values)
             continue;
-        killing = 1;
+        killing |= m;
         dead[m >> 6] |= 1ULL << (m & 63);
         if (k < n)
             for (int more = values & ~m; more; more &= more - 1) {
@@ -85,6 +85,15 @@ static int exclude(const SeGrid *g, const int *cells, int n, const int *ex, int 
      * allowed (cells that see each other may leave a value in none: a third's value where the
      * other two hold the same two values alone) */
     if (!killing && !p01 && !p02 && !p12)
+        return 0;
+    /* A combination whose other values are free (in no killing excluder) is killed by none: an
+     * excluder holds two values or three, and only one of them would be the combination's. So
+     * a value of a cell is allowed where the next cell has a free value (other than it, where
+     * they see each other) and the last one too (other than both, where it sees them): where
+     * every cell's values are so allowed, none goes */
+    int f0 = BITS[m0 & ~killing], f1 = BITS[m1 & ~killing], f2 = BITS[m2 & ~killing];
+    if (n == 2 ? f0 > p01 && f1 > p01
+               : f0 > (p01 > p02 ? p01 : p02) && f1 > p01 + p12 && f2 > p02 + p12)
         return 0;
     for (int a = m0; a; a &= a - 1) {
         int ba = a & -a;
@@ -212,12 +221,12 @@ static void remember(Hits *h, int a, int b, int c) {
 }
 
 /* the thirds c whose group (c0, c1, c) one of ``changed`` (se_exclusion_since's) touches, a
- * cell of the group or one that sees them all, as bits (``keep``): every cell where c0 or c1 is
- * changed; else the changed cells, and the peers of each changed cell that sees both c0 and c1
- * (the peers see each other both ways: c sees it as it sees c). With c0 = c1: the firsts c of
- * the pairs (c, c1) so touched */
-static void touching_thirds(const SeGeo *geo, const uint64_t *changed, int c0, int c1,
-                            uint64_t *keep) {
+ * cell of the group or an excluder that sees them all, as bits (``keep``): every cell where c0
+ * or c1 is changed; else the changed cells, and the peers of each of ``seers`` (the changed
+ * cells that are excluders now) that sees both c0 and c1 (the peers see each other both ways: c
+ * sees it as it sees c). With c0 = c1: the firsts c of the pairs (c, c1) so touched */
+static void touching_thirds(const SeGeo *geo, const uint64_t *changed, const uint64_t *seers,
+                            int c0, int c1, uint64_t *keep) {
     if ((changed[c0 >> 6] >> (c0 & 63) & 1) || (changed[c1 >> 6] >> (c1 & 63) & 1)) {
         keep[0] = keep[1] = ~(uint64_t)0;
         return;
@@ -225,7 +234,7 @@ static void touching_thirds(const SeGeo *geo, const uint64_t *changed, int c0, i
     keep[0] = changed[0];
     keep[1] = changed[1];
     for (int w = 0; w < 2; w++)
-        for (uint64_t m = changed[w] & geo->peer_mask[c0][w] & geo->peer_mask[c1][w]; m;
+        for (uint64_t m = seers[w] & geo->peer_mask[c0][w] & geo->peer_mask[c1][w]; m;
              m &= m - 1) {
             int a = 64 * w + ctz64(m);
             keep[0] |= geo->peer_mask[a][0];
@@ -273,7 +282,7 @@ static int pair_groups(SeCtx *x, const SeGrid *g, const Table *t, int degree, in
      * removes nothing: group_hint) */
     uint64_t thirds[2][2], keep[2] = {~(uint64_t)0, ~(uint64_t)0}, both[2], twice[2];
     if (changed) /* the groups no changed cell touches, left out as bits */
-        touching_thirds(g->geo, changed, c0, c1, keep);
+        touching_thirds(g->geo, changed, changed + 2, c0, c1, keep);
     both[0] = t->exm[c0][0] & t->exm[c1][0];
     both[1] = t->exm[c0][1] & t->exm[c1][1];
     met_twice(t, both, twice);
@@ -311,6 +320,17 @@ int se_exclusion_since(SeCtx *x, const SeGrid *g, int degree, int limit, const u
     }
     int result = 0;
     candidates(g, degree, t);
+    uint64_t touched[4]; /* the changed cells, then those of them that are excluders now */
+    for (int w = 0; changed && w < 2; w++) {
+        touched[w] = changed[w];
+        touched[2 + w] = 0;
+        for (uint64_t m = changed[w]; m; m &= m - 1) {
+            int c = 64 * w + ctz64(m), k = BITS[g->cands[c] >> 1];
+            touched[2 + w] |= (uint64_t)(k >= 1 && k <= degree) << (c & 63);
+        }
+    }
+    if (changed)
+        changed = touched;
     /* the pairs by their second cell, then their first, both ascending (exclusion.py's) */
     for (int second = 1; second < t->n && !result; second++) {
         int c1 = t->cells[second];
@@ -323,7 +343,7 @@ int se_exclusion_since(SeCtx *x, const SeGrid *g, int degree, int limit, const u
         firsts[1] &= t->inm[1] & (c1 < 64 ? 0 : (1ULL << (c1 - 64)) - 1);
         if (changed && degree == 2) { /* the pairs no changed cell touches, left out as bits */
             uint64_t keep[2];
-            touching_thirds(g->geo, changed, c1, c1, keep);
+            touching_thirds(g->geo, changed, changed + 2, c1, c1, keep);
             firsts[0] &= keep[0];
             firsts[1] &= keep[1];
         }

@@ -356,6 +356,7 @@ static int static_may_find(const SeCtx *x, SeReach *r, const SeGrid *g, int cell
 typedef struct { /* a static search's links and their graph, kept by its context */
     SeLinks links;
     SeReach reach;
+    uint16_t live[81]; /* SeCtx.live */
 } Static;
 
 static void static_free(void *scratch) {
@@ -383,6 +384,9 @@ int se_chainer_run(SeCtx *x, const SeGrid *g) {
         reach = &st->reach;
         se_links_fill(g, &st->links);
         se_reach_fill(x, g, &st->links, reach, 1, NULL);
+        for (int cell = 0; cell < 81; cell++)
+            st->live[cell] = (uint16_t)se_off_links(&st->links, cell, 1, 1);
+        x->live = st->live;
     }
     /* (the potentials of every cell's chains stay: a kept chain is read where it was made) */
     x->n_pots = x->n_par = 0;
@@ -402,6 +406,7 @@ int se_chainer_run(SeCtx *x, const SeGrid *g) {
     for (int slot = 0; x->stop && slot < 810; slot++) /* (a search stopped early leaves some) */
         kept_drop(x, slot);
     x->source = -1;
+    x->live = NULL;
     return x->stop ? -1 : 0;
 }
 

@@ -77,7 +77,14 @@ static void buffers_traded(SeCtx *a, SeCtx *b) {
     b->queue = queue, b->cap_queue = cap_queue, b->walk = walk, b->cap_walk = cap_walk;
 }
 
+/* the buffers a rating grew, handed to the next (the GIL is held throughout one) rather than
+ * freed, unless past SPARE_POTS potentials (a rating of nested chains may reach that once) */
+enum { SPARE_POTS = 1 << 16 };
+static SeCtx spare_buffers; /* (traded with a rating's limits at its start) */
+
 static void buffers_freed(Limits *lim) {
+    if (lim->buffers.cap_pots <= SPARE_POTS) /* (the spare's, if it held any, freed below) */
+        buffers_traded(&spare_buffers, &lim->buffers);
     PyMem_Free(lim->buffers.pots);
     PyMem_Free(lim->buffers.par);
     PyMem_Free(lim->buffers.queue);
@@ -394,6 +401,7 @@ PyObject *se_climb(PyObject *self, PyObject *args) {
         return NULL;
     SeRungs r = {.g = &g, .limit = 1};
     se_scratch_taken(lim.scratch);
+    buffers_traded(&lim.buffers, &spare_buffers);
     PyObject *steps = PyList_New(0);
     int status = -1, index = -1;
     while (steps) {
@@ -598,6 +606,7 @@ PyObject *se_below(PyObject *self, PyObject *args) {
     SeRungs r = {.g = &g, .limit = 0, .sink = &sink, .stamps = &stamps, .loops = &loops};
     se_rungs_count_empty(&r); /* (then kept by each placement: place) */
     se_scratch_taken(lim.scratch);
+    buffers_traded(&lim.buffers, &spare_buffers);
     int answer = -1, hardest = 0;
     while (answer < 0) {
         if (solved(&g)) {

@@ -393,11 +393,16 @@ void se_xy_keep(SeXYMemo *m, const SeXYKey *key, uint64_t hash, const SeReach *r
     m->slot[hash % SE_XY_KEPT] = e;
 }
 
-/* the transitive closure of the digit's graph (Warshall's, on bits) over its linked places
- * (those with a conjugate in some unit: "on" i and "off" m + i for the i-th), and the answers
- * from it. A place without a conjugate: no walk comes back to its "on" or goes on from its
- * "off"; its "on" reaches its "off" through a linked peer's "off", then the graph, to a linked
- * peer's "on" (the links are both ways) */
+/* the transitive closure of the digit's graph over its linked places (those with a conjugate
+ * in some unit), and the answers from it. The graph is of two sides: the "on" of a place links
+ * to the "off" of its linked peers, an "off" to the "on" of its conjugates. So the closure is
+ * made over the "on" side alone (Warshall's, on bits; reach[i]: the places whose "on" that of
+ * the i-th reaches, a hop an "off" between), a quarter of the whole graph's work, and the
+ * rest read from it: the i-th's "on" reaches its "off" where a place its "on" reaches is its
+ * peer (peers both ways), its "off" reaches its "on" where the "on" of a conjugate of it does.
+ * A place without a conjugate: no walk comes back to its "on" or goes on from its "off"; its
+ * "on" reaches its "off" through a linked peer's "off", then the graph, to a linked peer's "on"
+ * (the links are both ways) */
 static void digit_closure(SeLinks *L, const SeGrid *g, int value, SeDigitReach *out) {
     int cells[81], local[81], m = 0;
     uint64_t linked[2] = {0, 0};
@@ -410,55 +415,74 @@ static void digit_closure(SeLinks *L, const SeGrid *g, int value, SeDigitReach *
                 linked[w] |= 1ULL << (c & 63);
             }
         }
-    int n = 2 * m, words = (n + 63) / 64;
-    uint64_t reach[162][3];
-    memset(reach, 0, (size_t)n * sizeof reach[0]);
+    /* by linked place (its index i): its linked peers and its conjugates, as bits of indexes */
+    uint64_t peer[81][2], conj[81][2], reach[81][2], off_ons[81][2];
     for (int i = 0; i < m; i++) {
         int cell = cells[i];
+        peer[i][0] = peer[i][1] = conj[i][0] = conj[i][1] = 0;
         for (int w = 0; w < 2; w++)
             for (uint64_t b = g->geo->region_mask[cell][w] & linked[w]; b; b &= b - 1) {
-                int j = m + local[w * 64 + ctz64(b)];
-                reach[i][j >> 6] |= 1ULL << (j & 63);
+                int j = local[w * 64 + ctz64(b)];
+                peer[i][j >> 6] |= 1ULL << (j & 63);
             }
         se_links_of(L, g, cell, value);
         for (int t = 0; t < g->geo->n_cell_units[cell]; t++) {
             int o = L->conj[cell][value][t];
             if (o >= 0)
-                reach[m + i][local[o] >> 6] |= 1ULL << (local[o] & 63);
+                conj[i][local[o] >> 6] |= 1ULL << (local[o] & 63);
         }
     }
-    for (int k = 0; k < n; k++) {
+    for (int i = 0; i < m; i++) { /* one hop: the conjugates of its peers */
+        reach[i][0] = reach[i][1] = 0;
+        for (int w = 0; w < 2; w++)
+            for (uint64_t b = peer[i][w]; b; b &= b - 1) {
+                int k = w * 64 + ctz64(b);
+                reach[i][0] |= conj[k][0];
+                reach[i][1] |= conj[k][1];
+            }
+    }
+    for (int k = 0; k < m; k++) { /* (row k itself does not change at step k) */
         int w = k >> 6;
-        uint64_t bit = 1ULL << (k & 63);
-        for (int v = 0; v < n; v++)
-            if (reach[v][w] & bit)
-                for (int j = 0; j < words; j++)
-                    reach[v][j] |= reach[k][j];
+        uint64_t bit = 1ULL << (k & 63), k0 = reach[k][0], k1 = reach[k][1];
+        for (int v = 0; v < m; v++)
+            if (reach[v][w] & bit) {
+                reach[v][0] |= k0;
+                reach[v][1] |= k1;
+            }
+    }
+    for (int i = 0; i < m; i++) { /* the "on" places its "off" reaches */
+        off_ons[i][0] = conj[i][0];
+        off_ons[i][1] = conj[i][1];
+        for (int w = 0; w < 2; w++)
+            for (uint64_t b = conj[i][w]; b; b &= b - 1) {
+                int j = w * 64 + ctz64(b);
+                off_ons[i][0] |= reach[j][0];
+                off_ons[i][1] |= reach[j][1];
+            }
     }
     memset(out->ret, 0, sizeof out->ret + sizeof out->on_off + sizeof out->off_on);
     for (int i = 0; i < m; i++) {
-        int on = i, off = m + i;
-        uint64_t cell_bit = 1ULL << (cells[i] & 63);
+        uint64_t cell_bit = 1ULL << (cells[i] & 63), own = 1ULL << (i & 63);
         int w = cells[i] >> 6;
-        if (reach[on][on >> 6] >> (on & 63) & 1)
+        if (reach[i][i >> 6] & own)
             out->ret[w] |= cell_bit;
-        if (reach[on][off >> 6] >> (off & 63) & 1)
+        if ((reach[i][0] & peer[i][0]) | (reach[i][1] & peer[i][1]))
             out->on_off[w] |= cell_bit;
-        if (reach[off][on >> 6] >> (on & 63) & 1)
+        if (off_ons[i][i >> 6] & own)
             out->off_on[w] |= cell_bit;
     }
     for (int w = 0; w < 2; w++) /* the places left out */
         for (uint64_t b = L->places[value][w] & ~linked[w]; b; b &= b - 1) {
             int c = w * 64 + ctz64(b);
-            uint64_t from[3] = {0, 0, 0}, to[3] = {0, 0, 0};
+            uint64_t from[2] = {0, 0}, to[2] = {0, 0};
             for (int u = 0; u < 2; u++)
                 for (uint64_t z = g->geo->region_mask[c][u] & linked[u]; z; z &= z - 1) {
                     int i = local[u * 64 + ctz64(z)];
-                    for (int j = 0; j < words; j++)
-                        from[j] |= reach[m + i][j];
+                    from[0] |= off_ons[i][0];
+                    from[1] |= off_ons[i][1];
                     to[i >> 6] |= 1ULL << (i & 63);
                 }
-            if ((from[0] & to[0]) | (from[1] & to[1]) | (from[2] & to[2]))
+            if ((from[0] & to[0]) | (from[1] & to[1]))
                 out->on_off[w] |= 1ULL << (c & 63);
         }
 }

@@ -269,7 +269,29 @@ int se_chain_of(SeCtx *x, int pot, int most) {
         return -1;
     int32_t *const walk = x->walk;
     int head = 0, tail = 0, count = 0;
-    x->queue[tail++] = pot;
+    /* (while the queue would hold one potential at a time, of one parent or none: its parents'
+     * line followed without the queue, in the same order) */
+    for (int pi = pot;;) {
+        const SePot *p = &x->pots[pi];
+        int key = se_key(p->cell, p->value, p->on);
+        if (x->stamp[key] == x->gen)
+            return count;
+        x->stamp[key] = x->gen;
+        walk[count++] = pi;
+        if (count > most)
+            return count;
+        if (p->n_parents != 1) {
+            if (!p->n_parents)
+                return count;
+            if (p->n_parents > x->cap_queue &&
+                se_grow((void **)&x->queue, &x->cap_queue, p->n_parents, sizeof(int32_t), x) < 0)
+                return -1;
+            for (int i = 0; i < p->n_parents; i++)
+                x->queue[tail++] = x->par[p->parents + i];
+            break;
+        }
+        pi = x->par[p->parents];
+    }
     while (head < tail) {
         int pi = x->queue[head++];
         const SePot *p = &x->pots[pi];

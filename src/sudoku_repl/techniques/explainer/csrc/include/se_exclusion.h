@@ -12,9 +12,14 @@
  * 0, or -1 (MemoryError) */
 int se_exclusion_run(SeCtx *x, const SeGrid *g, int degree, int limit);
 /* the same, where the search found nothing on an earlier grid whose cells' candidates differ
- * from g's at ``changed`` alone (two words: cells 0-63, 64-80; NULL: every cell): a group's
- * hint reads its cells' candidates and those of the cells that see them all, so a group none
- * of whose such cells changed gives nothing again, and is passed by */
+ * from g's at ``changed`` alone (two words: cells 0-63, 64-80; NULL: every cell). A group's
+ * hint reads its cells' candidates and those of its excluders, the cells of two to ``degree``
+ * candidates that see them all (a peer of one candidate leaves a cell out of every group). A
+ * changed cell that sees a group and has more than ``degree`` candidates was no excluder before
+ * either (candidates only go), and one placed since (none) was at most an excluder then: fewer
+ * excluders kill fewer combinations, and a group that removed nothing removes nothing. So a
+ * group none of whose cells changed, and that no changed cell of one to ``degree`` candidates
+ * sees whole, gives nothing again, and is passed by */
 int se_exclusion_since(SeCtx *x, const SeGrid *g, int degree, int limit, const uint64_t *changed);
 /* the module function se_exclusion */
 PyObject *se_exclusion(PyObject *self, PyObject *args);

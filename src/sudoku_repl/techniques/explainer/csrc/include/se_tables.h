@@ -177,6 +177,9 @@ typedef struct SeCtx {
      * block of its own (PyMem_Malloc), NULL where none is kept; the 810 slots made when a
      * search first keeps one (NULL before) */
     void **kept;
+    /* a static search's grid (se_forcing.c's): by cell, the values whose "off" potential makes
+     * an "on" one (the cell's other value, or a unit's other place); NULL in other searches */
+    const uint16_t *live;
 } SeCtx;
 
 extern int SE_UNITS[27][9], SE_CELL_UNITS[81][3], SE_CELL_POS[81][3], SE_PEER_ORDER[81][20];
