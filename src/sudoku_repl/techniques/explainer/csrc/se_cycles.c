@@ -19,10 +19,58 @@ static void digit_walks_fill(const SeGrid *g, Search *s, int value) {
         }
 }
 
+/* the parts of the XY graph whose cycles can remove nothing: a cycle's walk stays in its
+ * start's part, so its "on" and "off" potentials are the part's, and a candidate it removes
+ * is one of a value both an "on" and an "off" of the part with that value see; a part where no
+ * candidate is seen so has its starts' SE_MAY_RETURN taken away (their walks find only cycles
+ * with nothing to remove, which make no finding) */
+enum { ROOMY_PARTS = 16 };
+static void cycles_removing(const SeGrid *g, Search *s) {
+    const SeReach *r = &s->reach;
+    int16_t slot[SE_MAX_NODES];
+    uint64_t seen[ROOMY_PARTS][2][10][2];
+    int n_slots = 0;
+    memset(slot, -1, (size_t)r->parts * sizeof slot[0]);
+    for (int a = 0; a < r->n; a++) {
+        int p = r->part[a];
+        if (p < 0 || !r->cycle[p])
+            continue;
+        if (slot[p] < 0) {
+            if (n_slots == ROOMY_PARTS)
+                return; /* (more parts of cycles than kept: every start walked) */
+            slot[p] = (int16_t)n_slots;
+            memset(seen[n_slots++], 0, sizeof seen[0]);
+        }
+        int key = r->key[a], cell = (key >> 1) / 10, value = (key >> 1) % 10;
+        uint64_t *into = seen[slot[p]][key & 1][value];
+        into[0] |= g->geo->peer_mask[cell][0];
+        into[1] |= g->geo->peer_mask[cell][1];
+    }
+    int removing = 0;
+    for (int i = 0; i < n_slots; i++) {
+        uint64_t any = 0;
+        for (int v = 1; v <= 9; v++)
+            for (int w = 0; w < 2; w++)
+                any |= seen[i][0][v][w] & seen[i][1][v][w] & s->links.places[v][w];
+        removing |= (any != 0) << i;
+    }
+    for (int cell = 0; cell < 81; cell++)
+        for (int value = 1; value <= 9; value++)
+            if (s->walks[cell][value] & SE_MAY_RETURN) {
+                int p = r->part[r->node[se_key(cell, value, 1)]];
+                if (!(removing >> slot[p] & 1))
+                    s->walks[cell][value] &= (uint8_t)~SE_MAY_RETURN;
+            }
+}
+
 static int walks_fill(SeCtx *x, const SeGrid *g, Search *s, int cell_links) {
     memset(s->walks, 0, sizeof s->walks);
-    if (cell_links)
-        return se_reach_walks(x, g, &s->links, &s->reach, cell_links, s->linked, s->walks);
+    if (cell_links) {
+        if (se_reach_walks(x, g, &s->links, &s->reach, cell_links, s->linked, s->walks) < 0)
+            return -1;
+        cycles_removing(g, s);
+        return 0;
+    }
     for (int value = 1; value <= 9; value++)
         digit_walks_fill(g, s, value);
     return 0;
