@@ -46,6 +46,9 @@ typedef struct {
     /* the forcing walks go from both ends (forcing_meet): a chain of the same length as
      * chains.py's, not the same chain; set where the findings' links and shapes are not read */
     int shortest;
+    /* se_cycles_below's: the batch's bar (its findings rated ``least`` or more are not taken)
+     * and the highest rating taken before it; least 0 elsewhere */
+    int least, hardest;
     int16_t depth[SE_KEYS]; /* forcing_meet's: the key's distance from the start, if seen */
     int16_t parent_key[SE_KEYS]; /* forcing_meet's: the key it was reached from, if seen */
     SeDigitMemo *digits; /* the X links' answers by a digit's places, or NULL */
