@@ -336,6 +336,74 @@ static int y_may_return(const SeGrid *g, const Search *s, int cell, int value) {
     return 1;
 }
 
+/* The Y links' cycles as a graph of their "on" potentials (classic): a Y-cycle's walk goes
+ * from on(c,a) to off(d,a), d a peer of two values holding a, then to on(d,b), b d's other
+ * value, so its "on" potentials make a cycle of the arcs on(c,a) -> on(d,b), and each "off"
+ * is off(d,a) beside the on(d,b) after it. A start's cycles stay in its strongly connected
+ * part; a candidate one removes is of a value v both an on(c,v) of the part and an off(d,v)
+ * (d's other "on" in the part) see. A start whose part is one potential, or sees no such
+ * candidate, finds no cycle with a removal: *ok is 0 for it (1 else) */
+typedef struct {
+    int16_t index[810], low[810], part[810], stack[162];
+    int n, sp, parts;
+} YParts;
+
+static void y_part(YParts *t, const SeGrid *g, const Search *s, int node) {
+    t->index[node] = t->low[node] = (int16_t)t->n++;
+    t->stack[t->sp++] = (int16_t)node;
+    int c = node / 10, a = node % 10;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = g->geo->peer_mask[c][w] & s->linked_places[a][w]; m; m &= m - 1) {
+            int d = w * 64 + ctz64(m), to = d * 10 + ctz32(g->cands[d] & ~(1 << a));
+            if (t->index[to] < 0) {
+                y_part(t, g, s, to);
+                if (t->low[to] < t->low[node])
+                    t->low[node] = t->low[to];
+            } else if (t->part[to] < 0 && t->index[to] < t->low[node])
+                t->low[node] = t->index[to]; /* (still on the stack) */
+        }
+    if (t->low[node] != t->index[node])
+        return;
+    int top;
+    do {
+        top = t->stack[--t->sp];
+        t->part[top] = (int16_t)t->parts;
+    } while (top != node);
+    t->parts++;
+}
+
+static void y_removing(const SeGrid *g, const Search *s, uint8_t ok[81][10]) {
+    YParts t;
+    memset(t.index, -1, sizeof t.index);
+    memset(t.part, -1, sizeof t.part);
+    t.n = t.sp = t.parts = 0;
+    int count[162] = {0};
+    uint64_t seen[162][2][10][2]; /* (by part, "off" then "on", value) */
+    for (int cell = 0; cell < 81; cell++)
+        for (int m = BITS[g->cands[cell] >> 1] == 2 ? g->cands[cell] : 0; m; m &= m - 1)
+            if (t.index[cell * 10 + ctz32(m)] < 0)
+                y_part(&t, g, s, cell * 10 + ctz32(m));
+    memset(seen, 0, (size_t)t.parts * sizeof seen[0]);
+    for (int cell = 0; cell < 81; cell++)
+        for (int m = BITS[g->cands[cell] >> 1] == 2 ? g->cands[cell] : 0; m; m &= m - 1) {
+            int b = ctz32(m), a = ctz32(g->cands[cell] & ~(1 << b)), p = t.part[cell * 10 + b];
+            count[p]++;
+            for (int w = 0; w < 2; w++) {
+                seen[p][1][b][w] |= g->geo->peer_mask[cell][w];
+                seen[p][0][a][w] |= g->geo->peer_mask[cell][w];
+            }
+        }
+    for (int cell = 0; cell < 81; cell++)
+        for (int m = BITS[g->cands[cell] >> 1] == 2 ? g->cands[cell] : 0; m; m &= m - 1) {
+            int p = t.part[cell * 10 + ctz32(m)];
+            uint64_t any = 0;
+            for (int v = 1; v <= 9 && count[p] > 1; v++)
+                for (int w = 0; w < 2; w++)
+                    any |= seen[p][0][v][w] & seen[p][1][v][w] & s->links.places[v][w];
+            ok[cell][ctz32(m)] = any != 0;
+        }
+}
+
 /* the highest rating below s->least of x->found[from ..], or ``top`` if higher */
 static int taken_top(const SeCtx *x, const Search *s, int from, int top) {
     for (int i = from; i < x->n_found; i++)
@@ -415,6 +483,11 @@ static int search(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int unit
                  : unit_links ? walks_fill(x, g, s, cell_links)
                               : 0;
     kept = kept || xy;
+    uint8_t y_parts[81][10], (*y_ok)[10] = NULL;
+    if (!result && !kept && !unit_links && g->geo->classic) {
+        y_removing(g, s, y_parts);
+        y_ok = y_parts;
+    }
     if (!result && !kept && s->least && cell_links && unit_links && g->geo->classic) {
         result = xy_below(x, g, s, &found);
         kept = 1;
@@ -425,7 +498,8 @@ static int search(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int unit
             continue;
         for (int values = mask; values && !result; values &= values - 1) {
             int value = ctz32(values);
-            if (unit_links ? !s->walks[cell][value] : !y_may_return(g, s, cell, value))
+            if (unit_links ? !s->walks[cell][value]
+                           : (y_ok && !y_ok[cell][value]) || !y_may_return(g, s, cell, value))
                 continue; /* no walk from it can find anything */
             result = se_from_start(x, g, s, cell, value, cell_links, unit_links, &found);
         }
