@@ -404,6 +404,85 @@ static void y_removing(const SeGrid *g, const Search *s, uint8_t ok[81][10]) {
         }
 }
 
+/* The same for the X links, digit by digit (classic): an X-cycle's walk goes from on(c) to
+ * off(d), d a peer of c with a conjugate in a unit, then to on(e), e that conjugate, so its
+ * "on" potentials make a cycle of the arcs on(c) -> on(e), and each "off" is the conjugate d of
+ * the on(e) after it. A start whose part is one potential, or sees no place of the digit that an
+ * "on" of the part and a conjugate of one both see, finds no cycle with a removal: its
+ * SE_MAY_RETURN is taken away */
+static void x_part(YParts *t, const SeGrid *g, Search *s, int value, int c) {
+    t->index[c] = t->low[c] = (int16_t)t->n++;
+    t->stack[t->sp++] = (int16_t)c;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = g->geo->peer_mask[c][w] & s->linked_places[value][w]; m; m &= m - 1) {
+            int d = w * 64 + ctz64(m);
+            se_links_of(&s->links, g, d, value);
+            for (int u = 0; u < 3; u++) {
+                int e = s->links.conj[d][value][u];
+                if (e < 0)
+                    continue;
+                if (t->index[e] < 0) {
+                    x_part(t, g, s, value, e);
+                    if (t->low[e] < t->low[c])
+                        t->low[c] = t->low[e];
+                } else if (t->part[e] < 0 && t->index[e] < t->low[c])
+                    t->low[c] = t->index[e]; /* (still on the stack) */
+            }
+        }
+    if (t->low[c] != t->index[c])
+        return;
+    int top;
+    do {
+        top = t->stack[--t->sp];
+        t->part[top] = (int16_t)t->parts;
+    } while (top != c);
+    t->parts++;
+}
+
+static void x_removing(const SeGrid *g, Search *s) {
+    for (int value = 1; value <= 9; value++) {
+        const uint64_t *places = s->links.places[value];
+        YParts t;
+        memset(t.index, -1, 81 * sizeof t.index[0]);
+        memset(t.part, -1, 81 * sizeof t.part[0]);
+        t.n = t.sp = t.parts = 0;
+        int count[81] = {0};
+        uint64_t seen[81][2][2]; /* (by part, "off" then "on") */
+        for (int w = 0; w < 2; w++) /* (the parts of the starts walked, and what they reach) */
+            for (uint64_t m = places[w]; m; m &= m - 1)
+                if (s->walks[w * 64 + ctz64(m)][value] & SE_MAY_RETURN &&
+                    t.index[w * 64 + ctz64(m)] < 0)
+                    x_part(&t, g, s, value, w * 64 + ctz64(m));
+        if (!t.parts)
+            continue;
+        memset(seen, 0, (size_t)t.parts * sizeof seen[0]);
+        for (int w = 0; w < 2; w++)
+            for (uint64_t m = places[w]; m; m &= m - 1) {
+                int c = w * 64 + ctz64(m), p = t.part[c];
+                if (p < 0)
+                    continue;
+                count[p]++;
+                se_links_of(&s->links, g, c, value);
+                for (int k = 0; k < 2; k++)
+                    seen[p][1][k] |= g->geo->peer_mask[c][k];
+                for (int u = 0; u < 3; u++) {
+                    int d = s->links.conj[c][value][u];
+                    for (int k = 0; k < 2 && d >= 0; k++)
+                        seen[p][0][k] |= g->geo->peer_mask[d][k];
+                }
+            }
+        for (int w = 0; w < 2; w++)
+            for (uint64_t m = places[w]; m; m &= m - 1) {
+                int c = w * 64 + ctz64(m), p = t.part[c];
+                if (p < 0 || !(s->walks[c][value] & SE_MAY_RETURN))
+                    continue;
+                if (count[p] < 2 || !((seen[p][0][0] & seen[p][1][0] & places[0]) |
+                                      (seen[p][0][1] & seen[p][1][1] & places[1])))
+                    s->walks[c][value] &= (uint8_t)~SE_MAY_RETURN;
+            }
+    }
+}
+
 /* the highest rating below s->least of x->found[from ..], or ``top`` if higher */
 static int taken_top(const SeCtx *x, const Search *s, int from, int top) {
     for (int i = from; i < x->n_found; i++)
@@ -483,6 +562,8 @@ static int search(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int unit
                  : unit_links ? walks_fill(x, g, s, cell_links)
                               : 0;
     kept = kept || xy;
+    if (!result && !kept && unit_links && !cell_links && g->geo->classic)
+        x_removing(g, s);
     uint8_t y_parts[81][10], (*y_ok)[10] = NULL;
     if (!result && !kept && !unit_links && g->geo->classic) {
         y_removing(g, s, y_parts);
