@@ -21,8 +21,12 @@ static void digit_walks_fill(const SeGrid *g, Search *s, int value) {
 
 static int walks_fill(SeCtx *x, const SeGrid *g, Search *s, int cell_links) {
     memset(s->walks, 0, sizeof s->walks);
-    if (cell_links)
-        return se_reach_walks(x, g, &s->links, &s->reach, cell_links, s->linked, s->walks);
+    if (cell_links) {
+        if (se_reach_walks(x, g, &s->links, &s->reach, cell_links, s->linked, s->walks) < 0)
+            return -1;
+        se_xy_removing(g, s);
+        return 0;
+    }
     for (int value = 1; value <= 9; value++)
         digit_walks_fill(g, s, value);
     return 0;
@@ -288,6 +292,64 @@ static int y_may_return(const SeGrid *g, const Search *s, int cell, int value) {
     return 1;
 }
 
+/* the highest rating below s->least of x->found[from ..], or ``top`` if higher */
+static int taken_top(const SeCtx *x, const Search *s, int from, int top) {
+    for (int i = from; i < x->n_found; i++)
+        if (x->found[i].rating < s->least && x->found[i].rating > top)
+            top = x->found[i].rating;
+    return top;
+}
+
+/* the XY search on se_below's batch (s->least set, classic): the starts whose "off" walks reach
+ * their "on" (placements) first, then the rest. A placement of v in cell c rests on a shortest
+ * chain of n potentials from off(c,v) to on(c,v); the candidates it takes away (c's others,
+ * w, and v in c's peers, e) each have a chain from their "on" to their "off" of at most n + 2
+ * (on(c,w) to off(c,v), or on(e,v) to off(c,v), by the cell's or the unit's link; the chain;
+ * on(c,v) to off(c,w), or to off(e,v)), and the shortest is what the walk finds. Where that
+ * bound rates no higher than a finding taken (on this grid, or before it: ``top``), and the
+ * placement is taken, the chain's finding removes what is removed already and leaves the
+ * highest rating as it is: the walk to it is left out. The findings come in another order
+ * than se_cycles_run's; the batch takes them all at once */
+static int xy_below(SeCtx *x, const SeGrid *g, Search *s, Queue *found) {
+    uint8_t bound[81][10]; /* the most a chain of the candidate may rate, where one is known */
+    memset(bound, 0, sizeof bound);
+    int top = taken_top(x, s, 0, s->hardest);
+    for (int pass = 0; pass < 2; pass++)
+        for (int cell = 0; cell < 81; cell++) {
+            if (BITS[g->cands[cell] >> 1] < 2)
+                continue;
+            for (int values = g->cands[cell]; values; values &= values - 1) {
+                int value = ctz32(values), from = x->n_found;
+                uint8_t *walks = &s->walks[cell][value];
+                if (!*walks || (*walks & SE_OFF_ON ? 0 : 1) != pass)
+                    continue; /* (no walk from it finds anything; or not this pass's) */
+                if (pass && *walks & SE_ON_OFF && bound[cell][value] && bound[cell][value] <= top)
+                    *walks &= (uint8_t)~SE_ON_OFF;
+                if (*walks && se_from_start(x, g, s, cell, value, 1, 1, found) < 0)
+                    return -1;
+                top = taken_top(x, s, from, top);
+                for (int i = from; i < x->n_found && !pass; i++) {
+                    const SeFound *f = &x->found[i];
+                    if (!f->value || f->rating >= s->least)
+                        continue;
+                    int most = f->rating - se_penalty(f->complexity) + se_penalty(f->complexity + 2);
+                    int c = f->cell, v = f->value;
+                    for (int m = g->cands[c] & ~(1 << v); m; m &= m - 1)
+                        if (!bound[c][ctz32(m)] || bound[c][ctz32(m)] > most)
+                            bound[c][ctz32(m)] = (uint8_t)most;
+                    for (int w = 0; w < 2; w++)
+                        for (uint64_t m = g->geo->peer_mask[c][w] & s->links.places[v][w]; m;
+                             m &= m - 1) {
+                            int e = w * 64 + ctz64(m);
+                            if (!bound[e][v] || bound[e][v] > most)
+                                bound[e][v] = (uint8_t)most;
+                        }
+                }
+            }
+        }
+    return 0;
+}
+
 /* chains._search for one kind of link */
 static int search(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int unit_links) {
     Queue found = {NULL, 0, 0};
@@ -309,13 +371,25 @@ static int search(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int unit
                  : unit_links ? walks_fill(x, g, s, cell_links)
                               : 0;
     kept = kept || xy;
+    if (!result && !kept && unit_links && !cell_links && g->geo->classic)
+        se_x_removing(g, s);
+    uint8_t y_parts[81][10], (*y_ok)[10] = NULL;
+    if (!result && !kept && !unit_links && g->geo->classic) {
+        se_y_removing(g, s, y_parts);
+        y_ok = y_parts;
+    }
+    if (!result && !kept && s->least && cell_links && unit_links && g->geo->classic) {
+        result = xy_below(x, g, s, &found);
+        kept = 1;
+    }
     for (int cell = 0; cell < 81 && !result && !kept; cell++) {
         int mask = g->cands[cell], count = BITS[mask >> 1];
         if (count < 2 || (!unit_links && count > 2))
             continue;
         for (int values = mask; values && !result; values &= values - 1) {
             int value = ctz32(values);
-            if (unit_links ? !s->walks[cell][value] : !y_may_return(g, s, cell, value))
+            if (unit_links ? !s->walks[cell][value]
+                           : (y_ok && !y_ok[cell][value]) || !y_may_return(g, s, cell, value))
                 continue; /* no walk from it can find anything */
             result = se_from_start(x, g, s, cell, value, cell_links, unit_links, &found);
         }
@@ -349,7 +423,8 @@ static void search_free(void *scratch) {
  * XY search is left out once an X or Y finding rates below 7.0: an XY one rates 7.0 or more
  * (its base, and a length penalty of zero or more), so it cannot come first (se_sorted_order:
  * by rating first) */
-static int cycles_run(SeCtx *x, const SeGrid *g, int easiest, int shortest) {
+static int cycles_run(SeCtx *x, const SeGrid *g, int easiest, int shortest, int least,
+                      int hardest) {
     if (x->scratch_free != search_free) { /* made once a context (its stamps run on) */
         if (x->scratch_free)
             x->scratch_free(x->scratch);
@@ -363,6 +438,8 @@ static int cycles_run(SeCtx *x, const SeGrid *g, int easiest, int shortest) {
     }
     Search *s = x->scratch;
     s->shortest = shortest;
+    s->least = least;
+    s->hardest = hardest;
     se_links_fill(g, &s->links);
     s->digits = se_memo_digits(x->memo);
     if (search(x, g, s, 0, 1) == 0 && search(x, g, s, 1, 0) == 0 &&
@@ -372,16 +449,20 @@ static int cycles_run(SeCtx *x, const SeGrid *g, int easiest, int shortest) {
 }
 
 int se_cycles_run(SeCtx *x, const SeGrid *g) {
-    return cycles_run(x, g, 0, !x->summarize);
+    return cycles_run(x, g, 0, !x->summarize, 0, 0);
+}
+
+int se_cycles_below(SeCtx *x, const SeGrid *g, int least, int hardest) {
+    return cycles_run(x, g, 0, 1, least, hardest);
 }
 
 int se_cycles_easiest(SeCtx *x, const SeGrid *g) {
-    return cycles_run(x, g, 1, 0);
+    return cycles_run(x, g, 1, 0, 0, 0);
 }
 
 /* every finding with its own chain and shape, as chains.py's */
 static int cycles_listed(SeCtx *x, const SeGrid *g) {
-    return cycles_run(x, g, 0, 0);
+    return cycles_run(x, g, 0, 0, 0, 0);
 }
 
 /* se_cycles(values, cands, deadline, poll[, geometry, shaped, shortest]):

@@ -484,8 +484,10 @@ static int chain_below(SeGrid *g, SeStamps *st, int *empty, int t, int d, Limits
         return -1;
     int outcome = -1;
     x->unshaped = 1; /* (the batch reads a finding's rating, removals and placement alone) */
-    if (technique_run(x, g, t, d, lim, 0, nothing) < 0)
+    if (t != SE_T_CYCLES ? technique_run(x, g, t, d, lim, 0, nothing) < 0 : se_init_maps(x) < 0)
         goto done;
+    if (t == SE_T_CYCLES) /* (a stop is read from x->stop, as technique_run leaves it) */
+        se_cycles_below(x, g, least, *hardest);
     if (x->stop == 2)
         goto done;
     if (x->stop) {

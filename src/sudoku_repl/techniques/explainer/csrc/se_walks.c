@@ -1,6 +1,7 @@
 /* chains.py's walks from one start: the cycles back to it and the forcing chains to its
  * negation, with Sudoku Explainer's length penalty, and their findings (include/se_walks.h).
- * Each potential has one parent here (no dynamic parents): a chain. */
+ * Each potential has one parent here (no dynamic parents): a chain. Then the starts whose
+ * cycles can remove nothing, by the parts of the links' graphs (se_xy_removing ...). */
 #include "se_walks.h"
 
 /* push on a full queue: room made first (0, or -1 with x->stop set) */
@@ -364,4 +365,195 @@ int se_from_start(SeCtx *x, const SeGrid *g, Search *s, int cell, int value, int
                   int unit_links, Queue *found) {
     int targets[2], n = se_walk_from(x, g, s, cell, value, cell_links, unit_links, found, targets);
     return n < 0 ? -1 : se_make_found(x, g, s, found, targets, n, cell_links, unit_links);
+}
+
+/* the parts of the XY graph whose cycles can remove nothing: a cycle's walk stays in its
+ * start's part, so its "on" and "off" potentials are the part's, and a candidate it removes
+ * is one of a value both an "on" and an "off" of the part with that value see; a part where no
+ * candidate is seen so has its starts' SE_MAY_RETURN taken away (their walks find only cycles
+ * with nothing to remove, which make no finding) */
+enum { ROOMY_PARTS = 16 };
+void se_xy_removing(const SeGrid *g, Search *s) {
+    const SeReach *r = &s->reach;
+    int16_t slot[SE_MAX_NODES];
+    uint64_t seen[ROOMY_PARTS][2][10][2];
+    int n_slots = 0;
+    memset(slot, -1, (size_t)r->parts * sizeof slot[0]);
+    for (int a = 0; a < r->n; a++) {
+        int p = r->part[a];
+        if (p < 0 || !r->cycle[p])
+            continue;
+        if (slot[p] < 0) {
+            if (n_slots == ROOMY_PARTS)
+                return; /* (more parts of cycles than kept: every start walked) */
+            slot[p] = (int16_t)n_slots;
+            memset(seen[n_slots++], 0, sizeof seen[0]);
+        }
+        int key = r->key[a], cell = (key >> 1) / 10, value = (key >> 1) % 10;
+        uint64_t *into = seen[slot[p]][key & 1][value];
+        into[0] |= g->geo->peer_mask[cell][0];
+        into[1] |= g->geo->peer_mask[cell][1];
+    }
+    int removing = 0;
+    for (int i = 0; i < n_slots; i++) {
+        uint64_t any = 0;
+        for (int v = 1; v <= 9; v++)
+            for (int w = 0; w < 2; w++)
+                any |= seen[i][0][v][w] & seen[i][1][v][w] & s->links.places[v][w];
+        removing |= (any != 0) << i;
+    }
+    for (int cell = 0; cell < 81; cell++)
+        for (int value = 1; value <= 9; value++)
+            if (s->walks[cell][value] & SE_MAY_RETURN) {
+                int p = r->part[r->node[se_key(cell, value, 1)]];
+                if (!(removing >> slot[p] & 1))
+                    s->walks[cell][value] &= (uint8_t)~SE_MAY_RETURN;
+            }
+}
+
+/* The Y links' cycles as a graph of their "on" potentials (classic): a Y-cycle's walk goes
+ * from on(c,a) to off(d,a), d a peer of two values holding a, then to on(d,b), b d's other
+ * value, so its "on" potentials make a cycle of the arcs on(c,a) -> on(d,b), and each "off"
+ * is off(d,a) beside the on(d,b) after it. A start's cycles stay in its strongly connected
+ * part; a candidate one removes is of a value v both an on(c,v) of the part and an off(d,v)
+ * (d's other "on" in the part) see. A start whose part is one potential, or sees no such
+ * candidate, finds no cycle with a removal: *ok is 0 for it (1 else) */
+typedef struct {
+    int16_t index[810], low[810], part[810], stack[162];
+    int n, sp, parts;
+} YParts;
+
+static void y_part(YParts *t, const SeGrid *g, const Search *s, int node) {
+    t->index[node] = t->low[node] = (int16_t)t->n++;
+    t->stack[t->sp++] = (int16_t)node;
+    int c = node / 10, a = node % 10;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = g->geo->peer_mask[c][w] & s->linked_places[a][w]; m; m &= m - 1) {
+            int d = w * 64 + ctz64(m), to = d * 10 + ctz32(g->cands[d] & ~(1 << a));
+            if (t->index[to] < 0) {
+                y_part(t, g, s, to);
+                if (t->low[to] < t->low[node])
+                    t->low[node] = t->low[to];
+            } else if (t->part[to] < 0 && t->index[to] < t->low[node])
+                t->low[node] = t->index[to]; /* (still on the stack) */
+        }
+    if (t->low[node] != t->index[node])
+        return;
+    int top;
+    do {
+        top = t->stack[--t->sp];
+        t->part[top] = (int16_t)t->parts;
+    } while (top != node);
+    t->parts++;
+}
+
+void se_y_removing(const SeGrid *g, const Search *s, uint8_t ok[81][10]) {
+    YParts t;
+    memset(t.index, -1, sizeof t.index);
+    memset(t.part, -1, sizeof t.part);
+    t.n = t.sp = t.parts = 0;
+    int count[162] = {0};
+    uint64_t seen[162][2][10][2]; /* (by part, "off" then "on", value) */
+    for (int cell = 0; cell < 81; cell++)
+        for (int m = BITS[g->cands[cell] >> 1] == 2 ? g->cands[cell] : 0; m; m &= m - 1)
+            if (t.index[cell * 10 + ctz32(m)] < 0)
+                y_part(&t, g, s, cell * 10 + ctz32(m));
+    memset(seen, 0, (size_t)t.parts * sizeof seen[0]);
+    for (int cell = 0; cell < 81; cell++)
+        for (int m = BITS[g->cands[cell] >> 1] == 2 ? g->cands[cell] : 0; m; m &= m - 1) {
+            int b = ctz32(m), a = ctz32(g->cands[cell] & ~(1 << b)), p = t.part[cell * 10 + b];
+            count[p]++;
+            for (int w = 0; w < 2; w++) {
+                seen[p][1][b][w] |= g->geo->peer_mask[cell][w];
+                seen[p][0][a][w] |= g->geo->peer_mask[cell][w];
+            }
+        }
+    for (int cell = 0; cell < 81; cell++)
+        for (int m = BITS[g->cands[cell] >> 1] == 2 ? g->cands[cell] : 0; m; m &= m - 1) {
+            int p = t.part[cell * 10 + ctz32(m)];
+            uint64_t any = 0;
+            for (int v = 1; v <= 9 && count[p] > 1; v++)
+                for (int w = 0; w < 2; w++)
+                    any |= seen[p][0][v][w] & seen[p][1][v][w] & s->links.places[v][w];
+            ok[cell][ctz32(m)] = any != 0;
+        }
+}
+
+/* The same for the X links, digit by digit (classic): an X-cycle's walk goes from on(c) to
+ * off(d), d a peer of c with a conjugate in a unit, then to on(e), e that conjugate, so its
+ * "on" potentials make a cycle of the arcs on(c) -> on(e), and each "off" is the conjugate d of
+ * the on(e) after it. A start whose part is one potential, or sees no place of the digit that an
+ * "on" of the part and a conjugate of one both see, finds no cycle with a removal: its
+ * SE_MAY_RETURN is taken away */
+static void x_part(YParts *t, const SeGrid *g, Search *s, int value, int c) {
+    t->index[c] = t->low[c] = (int16_t)t->n++;
+    t->stack[t->sp++] = (int16_t)c;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = g->geo->peer_mask[c][w] & s->linked_places[value][w]; m; m &= m - 1) {
+            int d = w * 64 + ctz64(m);
+            se_links_of(&s->links, g, d, value);
+            for (int u = 0; u < 3; u++) {
+                int e = s->links.conj[d][value][u];
+                if (e < 0)
+                    continue;
+                if (t->index[e] < 0) {
+                    x_part(t, g, s, value, e);
+                    if (t->low[e] < t->low[c])
+                        t->low[c] = t->low[e];
+                } else if (t->part[e] < 0 && t->index[e] < t->low[c])
+                    t->low[c] = t->index[e]; /* (still on the stack) */
+            }
+        }
+    if (t->low[c] != t->index[c])
+        return;
+    int top;
+    do {
+        top = t->stack[--t->sp];
+        t->part[top] = (int16_t)t->parts;
+    } while (top != c);
+    t->parts++;
+}
+
+void se_x_removing(const SeGrid *g, Search *s) {
+    for (int value = 1; value <= 9; value++) {
+        const uint64_t *places = s->links.places[value];
+        YParts t;
+        memset(t.index, -1, 81 * sizeof t.index[0]);
+        memset(t.part, -1, 81 * sizeof t.part[0]);
+        t.n = t.sp = t.parts = 0;
+        int count[81] = {0};
+        uint64_t seen[81][2][2]; /* (by part, "off" then "on") */
+        for (int w = 0; w < 2; w++) /* (the parts of the starts walked, and what they reach) */
+            for (uint64_t m = places[w]; m; m &= m - 1)
+                if (s->walks[w * 64 + ctz64(m)][value] & SE_MAY_RETURN &&
+                    t.index[w * 64 + ctz64(m)] < 0)
+                    x_part(&t, g, s, value, w * 64 + ctz64(m));
+        if (!t.parts)
+            continue;
+        memset(seen, 0, (size_t)t.parts * sizeof seen[0]);
+        for (int w = 0; w < 2; w++)
+            for (uint64_t m = places[w]; m; m &= m - 1) {
+                int c = w * 64 + ctz64(m), p = t.part[c];
+                if (p < 0)
+                    continue;
+                count[p]++;
+                se_links_of(&s->links, g, c, value);
+                for (int k = 0; k < 2; k++)
+                    seen[p][1][k] |= g->geo->peer_mask[c][k];
+                for (int u = 0; u < 3; u++) {
+                    int d = s->links.conj[c][value][u];
+                    for (int k = 0; k < 2 && d >= 0; k++)
+                        seen[p][0][k] |= g->geo->peer_mask[d][k];
+                }
+            }
+        for (int w = 0; w < 2; w++)
+            for (uint64_t m = places[w]; m; m &= m - 1) {
+                int c = w * 64 + ctz64(m), p = t.part[c];
+                if (p < 0 || !(s->walks[c][value] & SE_MAY_RETURN))
+                    continue;
+                if (count[p] < 2 || !((seen[p][0][0] & seen[p][1][0] & places[0]) |
+                                      (seen[p][0][1] & seen[p][1][1] & places[1])))
+                    s->walks[c][value] &= (uint8_t)~SE_MAY_RETURN;
+            }
+    }
 }

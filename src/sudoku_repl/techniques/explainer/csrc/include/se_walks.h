@@ -46,6 +46,9 @@ typedef struct {
     /* the forcing walks go from both ends (forcing_meet): a chain of the same length as
      * chains.py's, not the same chain; set where the findings' links and shapes are not read */
     int shortest;
+    /* se_cycles_below's: the batch's bar (its findings rated ``least`` or more are not taken)
+     * and the highest rating taken before it; least 0 elsewhere */
+    int least, hardest;
     int16_t depth[SE_KEYS]; /* forcing_meet's: the key's distance from the start, if seen */
     int16_t parent_key[SE_KEYS]; /* forcing_meet's: the key it was reached from, if seen */
     SeDigitMemo *digits; /* the X links' answers by a digit's places, or NULL */
@@ -71,6 +74,16 @@ int se_make_found(SeCtx *x, const SeGrid *g, const Search *s, const Queue *found
  * chains._search makes them (cycles, then the forcing chains to its negation); 0, or -1 */
 int se_from_start(SeCtx *x, const SeGrid *g, Search *s, int cell, int value, int cell_links,
                   int unit_links, Queue *found);
+
+/* the starts whose cycles can remove nothing, by the strongly connected parts of the links'
+ * graph (a cycle stays in its start's part, and removes only a candidate of a value that an
+ * "on" and an "off" of the part with that value see): for the XY links (s->reach's parts),
+ * their SE_MAY_RETURN taken away from s->walks; for the X links (classic), the same, digit
+ * by digit; for the Y links (classic), ok[cell][value] 0 for such a start of a cell of two
+ * values (1 else) */
+void se_xy_removing(const SeGrid *g, Search *s);
+void se_x_removing(const SeGrid *g, Search *s);
+void se_y_removing(const SeGrid *g, const Search *s, uint8_t ok[81][10]);
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop
