@@ -117,24 +117,20 @@ int swap_sets(const unsigned char *solution, SwapSets *w) {
         for (int b = a + 1; b <= 9; b++) {
             /* a's cell of row r joins b's cells of its row, column and box, and b's cell of
              * row r joins a's of its row: the parts are those of the rows' graph (both values'
-             * cells of the part's rows) where a row joins the rows of those b cells */
-            unsigned joined[9];
+             * cells of the part's rows) where a row joins the rows of those b cells. Row r
+             * goes to b's row in the column of a's cell, and to b's row in its box: each a
+             * map of the nine rows onto themselves (a's columns and boxes are all different),
+             * so a part is the rows the two maps reach from any of its rows, forward alone */
+            unsigned joins[9];
             for (int r = 0; r < 9; r++)
-                joined[r] = 1u << r;
-            for (int r = 0; r < 9; r++) {
-                unsigned joins =
-                    row_by_column[b][column_of[a][r]] | row_by_box[b][box_in[a][r]];
-                joined[r] |= joins;
-                for (unsigned x = joins; x; x &= x - 1)
-                    joined[ctz32(x)] |= 1u << r;
-            }
+                joins[r] = row_by_column[b][column_of[a][r]] | row_by_box[b][box_in[a][r]];
             for (unsigned left = 0x1FF; left;) {
-                unsigned rows = left & (0u - left), before;
-                do {
-                    before = rows;
-                    for (unsigned x = before; x; x &= x - 1)
-                        rows |= joined[ctz32(x)];
-                } while (rows != before);
+                unsigned rows = left & (0u - left), next = rows;
+                while (next) { /* (each row of the part visited once) */
+                    unsigned reached = joins[ctz32(next)] & ~rows;
+                    next = (next & (next - 1)) | reached;
+                    rows |= reached;
+                }
                 left &= ~rows;
                 uint64_t part[2] = {0, 0};
                 if (rows == 0x1FF) { /* (most often one part: every cell of both values) */
