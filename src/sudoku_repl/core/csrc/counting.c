@@ -415,6 +415,18 @@ void givens_set(Givens *givens, int cell, int value, int in, unsigned free) {
     givens->clash = (givens->clash & ~(1u << d)) | (unsigned)!digit_places(givens, d) << d;
 }
 
+void givens_put_back(Givens *givens, int cell, int value, const GivensKept *kept) {
+    int b = cell / 27, d = value - 1;
+    uint32_t bit = 1u << (cell % 27);
+    givens->at[d][b] |= bit;
+    givens->solved[b] |= bit;
+    for (int e = 0; e < 9; e++) /* (as givens_set: no value stands on a given; d's below) */
+        givens->places[b][e] &= ~bit;
+    for (int band = 0; band < 3; band++)
+        givens->places[band][d] = kept->places[band];
+    givens->clash = kept->clash;
+}
+
 /* the board of a puzzle's givens, every rule to run (0: the givens clash): what placing them
  * one by one (place) would leave */
 static int board_of(Board *g, const Givens *givens) {

@@ -219,8 +219,8 @@ typedef struct {
     Givens givens;
 } Held;
 
-/* value in cell (0: out, 1: in) */
-static void held_set(Held *h, int cell, int value, int in) {
+/* value in cell (0: out, 1: in): the units' values and the cells, not the givens' board */
+static void held_units(Held *h, int cell, int value, int in) {
     unsigned b = 1u << (value - 1);
     uint64_t bit = 1ULL << (cell & 63);
     if (in) {
@@ -230,6 +230,11 @@ static void held_set(Held *h, int cell, int value, int in) {
         h->rows[cell / 9] &= ~b, h->cols[cell % 9] &= ~b, h->boxes[box_of(cell)] &= ~b;
         h->cells[cell >> 6] &= ~bit;
     }
+}
+
+/* value in cell (0: out, 1: in) */
+static void held_set(Held *h, int cell, int value, int in) {
+    held_units(h, cell, value, in);
     givens_set(&h->givens, cell, value, in,
                FULL & ~(h->rows[cell / 9] | h->cols[cell % 9] | h->boxes[box_of(cell)]));
 }
@@ -387,7 +392,9 @@ PyObject *minimal_puzzle(PyObject *Py_UNUSED(self), PyObject *args) {
     Held h;
     held_of(&h, puzzle);
     for (int n = 0; n < count; n++) {
-        int k = order[n], given = 0;
+        int k = order[n], given = 0, c = o.cell[k][0], unique;
+        /* (a lone given's value's places as they are: put back as they were, if it stays) */
+        GivensKept kept = givens_kept(&h.givens, cells[c] ? cells[c] : 1);
         for (int j = 0; j < o.size[k]; j++)
             if (puzzle[o.cell[k][j]]) {
                 held_set(&h, o.cell[k][j], puzzle[o.cell[k][j]], 0);
@@ -396,7 +403,6 @@ PyObject *minimal_puzzle(PyObject *Py_UNUSED(self), PyObject *args) {
             }
         if (!given)
             continue;
-        int c = o.cell[k][0], unique;
         if (o.size[k] != 1)
             unique = count_grid(puzzle, 2) == 1;
         else if (forced(&h, c, cells[c]))
@@ -404,7 +410,13 @@ PyObject *minimal_puzzle(PyObject *Py_UNUSED(self), PyObject *args) {
         else
             unique = !(swapping && empties_a_swap_set(swaps, cells, h.cells, c)) &&
                      !solvable_without(&h.givens, c, cells[c], cells);
-        if (!unique)
+        if (unique)
+            continue;
+        if (o.size[k] == 1) {
+            puzzle[c] = cells[c];
+            held_units(&h, c, cells[c], 1);
+            givens_put_back(&h.givens, c, cells[c], &kept);
+        } else
             for (int j = 0; j < o.size[k]; j++) {
                 int e = o.cell[k][j];
                 puzzle[e] = cells[e];
