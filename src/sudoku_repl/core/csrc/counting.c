@@ -20,7 +20,7 @@
  * left (a hidden single) and a cell with one digit left (a naked single) are placed, until
  * nothing changes; then the search guesses on a cell with two digits, the one with the most
  * open cells around it (a cell with more, where none has two); a search near a known solution
- * (solvable_without), on the last cell with two digits.
+ * (solvable_without), on the last open cell.
  *
  * Measured (benchmarks/bench_count.py, which counts each puzzle with tdoku too): the most open
  * cells around the guessed cell took a fifth to a third of the instructions off the hard sets,
@@ -287,11 +287,15 @@ static int64_t search(Board *g, int64_t found, Count *k) {
     if (!settle(g))
         return found;
     /* a cell with two digits (naked singles are placed), the one with the most open cells in
-     * its row, column and box (near a known solution: the last); else the first open cell */
-    uint32_t pairs[3], open[3];
+     * its row, column and box; else the first open cell (near a known solution: the last open
+     * cell, below) */
+    uint32_t pairs[3] = {0, 0, 0}, open[3];
     int any = 0;
     for (int band = 0; band < 3; band++) {
         open[band] = ~g->solved[band] & BAND;
+        any |= open[band] != 0;
+        if (k->prefer)
+            continue;
         uint32_t one = 0, two = 0, three = 0;
         for (int d = 0; d < 9; d++) {
             uint32_t x = g->F[band][d];
@@ -300,17 +304,17 @@ static int64_t search(Board *g, int64_t found, Count *k) {
             one |= x;
         }
         pairs[band] = open[band] & two & ~three;
-        any |= open[band] != 0;
     }
     if (!any)
         return found + 1; /* every cell placed: a solution */
     int b = -1, i = -1, best = -1;
-    if (k->prefer && (pairs[0] | pairs[1] | pairs[2])) {
-        /* a search for a solution near a known one takes the last two-digit cell, unscored:
-         * the known solution's value, tried first, is right on most cells whichever is
-         * guessed, and the score costs more there than the guesses it saves */
-        b = pairs[2] ? 2 : pairs[1] ? 1 : 0;
-        i = 31 - clz32(pairs[b]);
+    if (k->prefer) {
+        /* a search for a solution near a known one takes the last open cell, its digits
+         * unread and unscored: the known solution's value, tried first, is right on most
+         * cells whichever is guessed, and finding and scoring a two-digit cell costs more
+         * there than the guesses it saves */
+        b = open[2] ? 2 : open[1] ? 1 : 0;
+        i = 31 - clz32(open[b]);
     } else if (pairs[0] | pairs[1] | pairs[2]) {
         /* the open cells of each row, column and box, counted once for all the two-digit
          * cells */
