@@ -205,6 +205,7 @@ CORE_LINE = (
     "record",
     "quiz",
     "counting",
+    "unavoidable",
     "making",
     "canonical",
     "module",

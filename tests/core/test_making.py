@@ -358,6 +358,29 @@ def test_the_c_refuses_the_last_given_of_a_swap_set_as_the_pure_search_does() ->
         assert on_build(True, make) == on_build(False, make)
 
 
+#: a solution grid whose rows of different bands hold the same three values in each stack (and
+#: whose columns of different stacks do in each band): each such pair of minirows is an
+#: unavoidable set of six cells
+SAME_MINIROWS = bytes(
+    int(v)
+    for v in "123456789456789123789123456312645978645978312978312645231564897564897231897231564"
+)
+
+
+@pytest.mark.skipif(not HAS_NATIVE, reason=f"no native puzzle maker here: {native.build()}")
+def test_the_c_refuses_the_last_given_of_two_minirows_as_the_pure_search_does() -> None:
+    """The C refuses taking away the last given of two rows' minirows of one stack that hold the
+    same three values, in different bands (or two columns' of one band, in different stacks),
+    without a search (unavoidable.c): a grid full of them makes the pure search's puzzles."""
+    for seed in range(12):
+        make = functools.partial(_minimal_of, SAME_MINIROWS, seed)
+        assert on_build(True, make) == on_build(False, make)
+
+
+def _minimal_of(solution: bytes, seed: int) -> object:
+    return minimal_puzzle(solution, Rng(seed))
+
+
 def _plain_minimal(seed: int) -> object:
     rng = Rng(seed)
     return minimal_puzzle(random_solution(rng), rng)

@@ -5,6 +5,7 @@
 #include "making.h"
 
 #include "counting.h"
+#include "unavoidable.h"
 
 /* -- the stream: splitmix64, and Lemire's unbiased below(n) ------------------------------- */
 
@@ -218,8 +219,8 @@ typedef struct {
     Givens givens;
 } Held;
 
-/* value in cell (0: out, 1: in) */
-static void held_set(Held *h, int cell, int value, int in) {
+/* value in cell (0: out, 1: in): the units' values and the cells, not the givens' board */
+static void held_units(Held *h, int cell, int value, int in) {
     unsigned b = 1u << (value - 1);
     uint64_t bit = 1ULL << (cell & 63);
     if (in) {
@@ -229,6 +230,11 @@ static void held_set(Held *h, int cell, int value, int in) {
         h->rows[cell / 9] &= ~b, h->cols[cell % 9] &= ~b, h->boxes[box_of(cell)] &= ~b;
         h->cells[cell >> 6] &= ~bit;
     }
+}
+
+/* value in cell (0: out, 1: in) */
+static void held_set(Held *h, int cell, int value, int in) {
+    held_units(h, cell, value, in);
     givens_set(&h->givens, cell, value, in,
                FULL & ~(h->rows[cell / 9] | h->cols[cell % 9] | h->boxes[box_of(cell)]));
 }
@@ -260,156 +266,6 @@ static int forced(const Held *h, int cell, int value) {
     open[b] &= ~(1u << i);
     return !(open[b] & 0x1FFu << (9 * (i / 9))) || !(open[b] & 0x1C0E07u << (3 * (c / 3))) ||
            !((open[0] | open[1] | open[2]) & column);
-}
-
-/* Two values a and b of a complete grid, swapped on a set of their cells that holds both or
- * neither of them in each row, column and box, make another complete grid: such a set (the
- * a and b cells joined through the units they share: a unique rectangle is one of four cells)
- * keeps a given in every puzzle of the grid, so taking away the last given of one leaves two
- * solutions, known without a search (most of the removals a minimal puzzle refuses). */
-typedef struct {
-    uint64_t set[81][10][2]; /* cell's set with value b (its own value's slot unused), as bits */
-    /* The same of two rows of a band (or two columns of a stack) and a set of their columns
-     * (rows) on which both hold the same values: swapped between the two lines there, every
-     * column keeps its values, every line and box (the lines share their boxes) its set. The
-     * least such sets are the cycles of the map from a column to the one where the other line
-     * holds its value; a cycle of two is a unique rectangle (a set above): those of three or
-     * more, a cell's at most four (two other lines each way), are kept here. */
-    uint64_t line[81][4][2];
-    unsigned char lines[81];
-} SwapSets;
-
-/* the line sets of the lines l and m (0-8: rows, 9-17: columns) of solution, into w */
-static void line_sets(const unsigned char *solution, SwapSets *w, int l, int m) {
-    int at[9], where[10], seen = 0; /* at[x]: line l's cell x; where[v]: x where m holds v */
-    for (int x = 0; x < 9; x++) {
-        at[x] = l < 9 ? 9 * l + x : 9 * x + l - 9;
-        where[solution[m < 9 ? 9 * m + x : 9 * x + m - 9]] = x;
-    }
-    int other = m - l; /* (line m's cell x: at[x] + 9 * other rows apart, other columns) */
-    int step = l < 9 ? 9 * other : other;
-    for (int x = 0; x < 9; x++) {
-        if (seen >> x & 1)
-            continue;
-        uint64_t part[2] = {0, 0};
-        int length = 0, cycle[9]; /* (its places along the lines, as walked) */
-        for (int y = x; !(seen >> y & 1); y = where[solution[at[y]]]) {
-            seen |= 1 << y;
-            cycle[length++] = y;
-            int a = at[y], b = a + step;
-            part[a >> 6] |= 1ULL << (a & 63);
-            part[b >> 6] |= 1ULL << (b & 63);
-        }
-        if (length < 3)
-            continue;
-        for (int n = 0; n < length; n++) {
-            int a = at[cycle[n]], b = a + step;
-            for (int e = a, k = 0; k < 2; e = b, k++) {
-                w->line[e][w->lines[e]][0] = part[0];
-                w->line[e][w->lines[e]++][1] = part[1];
-            }
-        }
-    }
-}
-
-/* one value's cells (``cells``: its cell in each row) of ``rows`` (a bit a row), into ``part`` */
-static void rows_cells(const int *cells, unsigned rows, uint64_t part[2]) {
-    for (; rows; rows &= rows - 1) {
-        int cell = cells[ctz32(rows)];
-        part[cell >> 6] |= 1ULL << (cell & 63);
-    }
-}
-
-/* ``part``, the swap set with value ``with`` of each of one value's cells of ``rows`` */
-static void rows_set(SwapSets *w, const int *cells, unsigned rows, int with,
-                     const uint64_t part[2]) {
-    for (; rows; rows &= rows - 1) {
-        int cell = cells[ctz32(rows)];
-        w->set[cell][with][0] = part[0], w->set[cell][with][1] = part[1];
-    }
-}
-
-/* the swap sets of ``solution``; 0 unless it is a complete grid (each value once a unit) */
-static int swap_sets(const unsigned char *solution, SwapSets *w) {
-    int at[10][3][9]; /* value v's cell in row, column, box k */
-    memset(at, 0xFF, sizeof at);
-    for (int c = 0; c < 81; c++) {
-        int v = solution[c];
-        if (!v || at[v][0][c / 9] >= 0 || at[v][1][c % 9] >= 0 || at[v][2][box_of(c)] >= 0)
-            return 0; /* (not a complete grid: nothing is known of its puzzles) */
-        at[v][0][c / 9] = c;
-        at[v][1][c % 9] = c;
-        at[v][2][box_of(c)] = c;
-    }
-    /* by value: the column and box of its cell in each row, and its row (a bit) in each column
-     * and box */
-    unsigned char column_of[10][9], box_in[10][9];
-    uint64_t every[10][2] = {{0}}; /* a value's cells */
-    unsigned row_by_column[10][9], row_by_box[10][9];
-    for (int v = 1; v <= 9; v++)
-        for (int k = 0; k < 9; k++) {
-            column_of[v][k] = (unsigned char)(at[v][0][k] % 9);
-            box_in[v][k] = (unsigned char)box_of(at[v][0][k]);
-            row_by_column[v][k] = 1u << (at[v][1][k] / 9);
-            row_by_box[v][k] = 1u << (at[v][2][k] / 9);
-            every[v][at[v][0][k] >> 6] |= 1ULL << (at[v][0][k] & 63);
-        }
-    for (int a = 1; a <= 9; a++)
-        for (int b = a + 1; b <= 9; b++) {
-            /* a's cell of row r joins b's cells of its row, column and box, and b's cell of
-             * row r joins a's of its row: the parts are those of the rows' graph (both values'
-             * cells of the part's rows) where a row joins the rows of those b cells */
-            unsigned joined[9];
-            for (int r = 0; r < 9; r++)
-                joined[r] = 1u << r;
-            for (int r = 0; r < 9; r++) {
-                unsigned joins =
-                    row_by_column[b][column_of[a][r]] | row_by_box[b][box_in[a][r]];
-                joined[r] |= joins;
-                for (unsigned x = joins; x; x &= x - 1)
-                    joined[ctz32(x)] |= 1u << r;
-            }
-            for (unsigned left = 0x1FF; left;) {
-                unsigned rows = left & (0u - left), before;
-                do {
-                    before = rows;
-                    for (unsigned x = before; x; x &= x - 1)
-                        rows |= joined[ctz32(x)];
-                } while (rows != before);
-                left &= ~rows;
-                uint64_t part[2] = {0, 0};
-                if (rows == 0x1FF) { /* (most often one part: every cell of both values) */
-                    part[0] = every[a][0] | every[b][0];
-                    part[1] = every[a][1] | every[b][1];
-                } else {
-                    rows_cells(at[a][0], rows, part);
-                    rows_cells(at[b][0], rows, part);
-                }
-                rows_set(w, at[a][0], rows, b, part);
-                rows_set(w, at[b][0], rows, a, part);
-            }
-        }
-    memset(w->lines, 0, sizeof w->lines);
-    for (int band = 0; band < 3; band++)
-        for (int i = 0; i < 3; i++)
-            for (int j = i + 1; j < 3; j++) {
-                line_sets(solution, w, 3 * band + i, 3 * band + j);         /* rows */
-                line_sets(solution, w, 9 + 3 * band + i, 9 + 3 * band + j); /* columns */
-            }
-    return 1;
-}
-
-/* whether the givens (``h``, cell's taken away) leave a swap set of cell empty */
-static int empties_a_swap_set(const SwapSets *w, const unsigned char *solution, const Held *h,
-                              int cell) {
-    for (int b = 1; b <= 9; b++)
-        if (b != solution[cell] && !(w->set[cell][b][0] & h->cells[0]) &&
-            !(w->set[cell][b][1] & h->cells[1]))
-            return 1;
-    for (int k = 0; k < w->lines[cell]; k++)
-        if (!(w->line[cell][k][0] & h->cells[0]) && !(w->line[cell][k][1] & h->cells[1]))
-            return 1;
-    return 0;
 }
 
 /* -- reading the arguments ------------------------------------------------------------------ */
@@ -536,7 +392,9 @@ PyObject *minimal_puzzle(PyObject *Py_UNUSED(self), PyObject *args) {
     Held h;
     held_of(&h, puzzle);
     for (int n = 0; n < count; n++) {
-        int k = order[n], given = 0;
+        int k = order[n], given = 0, c = o.cell[k][0], unique;
+        /* (a lone given's value's places as they are: put back as they were, if it stays) */
+        GivensKept kept = givens_kept(&h.givens, cells[c] ? cells[c] : 1);
         for (int j = 0; j < o.size[k]; j++)
             if (puzzle[o.cell[k][j]]) {
                 held_set(&h, o.cell[k][j], puzzle[o.cell[k][j]], 0);
@@ -545,15 +403,20 @@ PyObject *minimal_puzzle(PyObject *Py_UNUSED(self), PyObject *args) {
             }
         if (!given)
             continue;
-        int c = o.cell[k][0], unique;
         if (o.size[k] != 1)
             unique = count_grid(puzzle, 2) == 1;
         else if (forced(&h, c, cells[c]))
             unique = 1;
         else
-            unique = !(swapping && empties_a_swap_set(swaps, cells, &h, c)) &&
+            unique = !(swapping && empties_a_swap_set(swaps, cells, h.cells, c)) &&
                      !solvable_without(&h.givens, c, cells[c], cells);
-        if (!unique)
+        if (unique)
+            continue;
+        if (o.size[k] == 1) {
+            puzzle[c] = cells[c];
+            held_units(&h, c, cells[c], 1);
+            givens_put_back(&h.givens, c, cells[c], &kept);
+        } else
             for (int j = 0; j < o.size[k]; j++) {
                 int e = o.cell[k][j];
                 puzzle[e] = cells[e];

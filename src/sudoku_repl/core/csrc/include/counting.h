@@ -38,6 +38,23 @@ void givens_of(Givens *givens, const unsigned char *cells);
  * or box holds */
 void givens_set(Givens *givens, int cell, int value, int in, unsigned free);
 
+/* a value's places (by band) and the givens' clash bits, kept before givens_set takes one of
+ * its givens away, so that putting it back (givens_put_back) sets them again: the givens are
+ * then what they were, and so are their places, not made anew */
+typedef struct {
+    uint32_t places[3];
+    unsigned clash;
+} GivensKept;
+
+static inline GivensKept givens_kept(const Givens *givens, int value) {
+    GivensKept kept = {{givens->places[0][value - 1], givens->places[1][value - 1],
+                        givens->places[2][value - 1]},
+                       givens->clash};
+    return kept;
+}
+/* value (1-9) put back in cell (0-80), whose given givens_set took away after kept was made */
+void givens_put_back(Givens *givens, int cell, int value, const GivensKept *kept);
+
 /* whether the givens have a solution where cell (0-80, not a given) does not hold value
  * (1-9): for a puzzle whose one solution had value there before it was taken away, whether
  * taking it away leaves more than one (a search to the first such solution, which skips the
