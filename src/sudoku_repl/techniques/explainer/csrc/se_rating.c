@@ -488,10 +488,8 @@ static int chain_below(SeGrid *g, SeStamps *st, int *empty, int t, int d, Limits
         goto done;
     if (t == SE_T_CYCLES) /* (a stop is read from x->stop, as technique_run leaves it) */
         se_cycles_below(x, g, least, *hardest);
-    if (x->stop == 2)
-        goto done;
-    if (x->stop) {
-        outcome = BELOW_STOPPED;
+    if (x->stop) { /* (2: an exception is set) */
+        outcome = x->stop == 2 ? -1 : BELOW_STOPPED;
         goto done;
     }
     outcome = x->n_found ? BELOW_OVER : BELOW_NONE;
