@@ -34,19 +34,6 @@ typedef struct {
 
 static int digit_of(int mask) { return ctz32((unsigned)mask); }
 
-/* uniqueness._valid_loop: each unit met by the odd cells and by the even cells alike, none twice */
-static int valid_loop(const int *loop, int n) {
-    int seen[2] = {0, 0};
-    for (int i = 0; i < n; i++)
-        for (int t = 0; t < 3; t++) {
-            int bit = 1 << SE_CELL_UNITS[loop[i]][t];
-            if (seen[i % 2] & bit)
-                return 0;
-            seen[i % 2] |= bit;
-        }
-    return seen[0] == seen[1];
-}
-
 static int loop_rating(int n) {
     int rating = 45;
     if (n >= 10)
@@ -86,22 +73,25 @@ static int type3(Loop *l, int c1, int c2, int base) {
             int unit = units[k], empty = l->empty[unit];
             const int *cells = SE_UNITS[unit];
             int i1 = SE_CELL_POS[c1][unit / 9], i2 = SE_CELL_POS[c2][unit / 9];
-            if (degree * 2 <= empty && degree >= se_bits((unsigned)extra))
-                for (int idx = (1 << degree) - 1; idx < 512; idx = se_next_of_size(idx)) { /* colex */
-                    if (!(idx >> i1 & 1) || idx >> i2 & 1)
-                        continue;
-                    int naked = extra & cands[c1] & cands[c2], u = 0, ok = 1;
-                    for (int i = 0; i < 9; i++) {
-                        if (!(idx >> i & 1))
-                            continue;
-                        int m = i == i1 ? extra : cands[cells[i]];
-                        if (i != i1)
-                            naked |= m;
-                        ok &= se_bits((unsigned)m) > 1;
+            /* the unit's subsets of ``degree`` cells in colex order, those holding c1 and not
+             * c2 and no cell of fewer than two values (the others fail at once) alone: c1 with
+             * each subset of the ``avail`` others, taken in the same order */
+            int avail = 0;
+            for (int i = 0; i < 9; i++)
+                avail |= (i != i1 && i != i2 && se_bits((unsigned)cands[cells[i]]) > 1) << i;
+            int n_avail = se_bits((unsigned)avail);
+            if (degree * 2 <= empty && degree >= se_bits((unsigned)extra) &&
+                se_bits((unsigned)extra) > 1 && degree - 1 <= n_avail)
+                for (int pick = (1 << (degree - 1)) - 1; pick < 1 << n_avail;
+                     pick = se_next_of_size(pick)) {
+                    int idx = se_deposit(pick, avail) | 1 << i1;
+                    int naked = extra & cands[c1] & cands[c2], u = extra;
+                    for (int others = idx & ~(1 << i1); others; others &= others - 1) {
+                        int m = cands[cells[ctz32((unsigned)others)]];
+                        naked |= m;
                         u |= m;
                     }
-                    if (se_bits((unsigned)naked) != degree || !ok ||
-                        se_bits((unsigned)u) != degree)
+                    if (se_bits((unsigned)naked) != degree || se_bits((unsigned)u) != degree)
                         continue;
                     int n = 0;
                     for (int i = 0; i < 9; i++) {
@@ -188,7 +178,10 @@ static int type4(Loop *l, int c1, int c2, int base) {
 /* a closed loop (unique_loops' body for one loop): 0, or -1 with MemoryError */
 static int look_at(Loop *l) {
     const uint16_t *cands = l->g->cands;
-    if (!valid_loop(l->cells, l->n))
+    /* uniqueness._valid_loop: each unit met by the odd cells and by the even cells alike, none
+     * twice. The walk never takes a cell meeting a unit its parity has met (Loop.seen), so
+     * none is met twice, and the units met are seen[0] and seen[1] */
+    if (l->seen[0] != l->seen[1])
         return 0;
     int base = loop_rating(l->n), extra_cells[81], n_extra = 0;
     for (int i = 0; i < l->n; i++)
@@ -232,9 +225,7 @@ static int look_at(Loop *l) {
 }
 
 /* uniqueness._loops' walk (0, or -1 with MemoryError) */
-static int units_of(int cell) {
-    return 1 << SE_CELL_UNITS[cell][0] | 1 << SE_CELL_UNITS[cell][1] | 1 << SE_CELL_UNITS[cell][2];
-}
+static int units_of(int cell) { return SE_CELL_UNIT_BITS[cell]; }
 
 static int walk(Loop *l, int cell, int allowed, int extra, int last_type) {
     int parity = l->n % 2, units = units_of(cell);
@@ -284,6 +275,21 @@ static int loops_as_before(const SeLoopPair *p, const SeStamps *st) {
     return 1;
 }
 
+/* the cells holding both values: the rows' places of both, laid side by side (row 7
+ * straddles the two words) */
+static SeCells both_held(const SeGrid *g, int v1, int v2) {
+    SeCells m = se_cells_none();
+    for (int row = 0; row < 9; row++) {
+        uint64_t places = (uint64_t)(g->table[9 + row][v1] & g->table[9 + row][v2]);
+        int first = 9 * row;
+        if (first < 64)
+            m.lo |= places << first;
+        if (first + 9 > 64)
+            m.hi |= first < 64 ? places >> (64 - first) : places << (first - 64);
+    }
+    return m;
+}
+
 int se_unique_loops(SeRungs *r) {
     Loop *l = PyMem_Calloc(1, sizeof(Loop));
     if (!l) {
@@ -310,10 +316,7 @@ int se_unique_loops(SeRungs *r) {
         if (state[pair] == 1)
             continue;
         l->both = m;
-        l->holders = se_cells_none();
-        for (int c = 0; c < 81; c++)
-            if ((r->g->cands[c] & m) == m)
-                l->holders = OR(l->holders, BIT(c));
+        l->holders = both_held(r->g, l->v1, l->v2);
         int before = l->found.n;
         l->shared = 0;
         failed = walk(l, start, 2, 0, -1) < 0;
