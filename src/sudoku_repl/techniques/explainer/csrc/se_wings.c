@@ -78,7 +78,7 @@ typedef struct {
     int since; /* SeRungs.since and changed */
     SeCells changed;
     SeCells want; /* since: the changed cells and the peers of the changed bivalue ones */
-    int now[2 * 81 * 6]; /* the removals of the pincer being looked at */
+    int *now; /* the removals of the pincer being looked at (se_als_wing's, 2 * 81 * 6) */
     int n_now;
 } Als;
 
@@ -204,11 +204,9 @@ static int grow(Als *a, int u, SeCells set, SeCells seeing) {
 
 /* wings.als_wing's finder: ``size`` 3 (WXYZ) or 4 (VWXYZ) */
 int se_als_wing(SeRungs *r, int size) {
-    Als *a = PyMem_Calloc(1, sizeof(Als));
-    if (!a) {
-        PyErr_NoMemory();
-        return -1;
-    }
+    /* (the removals' buffer apart and not zeroed: only what victims wrote is read) */
+    int now[2 * 81 * 6];
+    Als als = {.now = now}, *a = &als;
     a->cands = r->g->cands;
     a->since = r->since;
     a->changed = r->changed;
@@ -236,6 +234,5 @@ int se_als_wing(SeRungs *r, int size) {
     }
     done = done < 0 ? -1 : se_finds_emit(&a->found, r);
     se_finds_free(&a->found);
-    PyMem_Free(a);
     return done;
 }
