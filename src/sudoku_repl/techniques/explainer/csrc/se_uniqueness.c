@@ -67,19 +67,23 @@ static int add(Loop *l, int rating, int kind, const int *rems, int n) {
 static int type3(Loop *l, int c1, int c2, int base) {
     const uint16_t *cands = l->g->cands;
     int extra = (cands[c1] | cands[c2]) & ~l->both, units[3], n_units = common_units(c1, c2, units);
-    int rems[2 * 81];
+    int rems[2 * 81], avails[3];
+    /* the unit's subsets of ``degree`` cells in colex order, those holding c1 and not c2 and no
+     * cell of fewer than two values (the others fail at once) alone: c1 with each subset of
+     * the unit's ``avail`` others, taken in the same order */
+    for (int k = 0; k < n_units; k++) {
+        int unit = units[k], i1 = SE_CELL_POS[c1][unit / 9], i2 = SE_CELL_POS[c2][unit / 9];
+        avails[k] = 0;
+        for (int i = 0; i < 9; i++)
+            avails[k] |= (i != i1 && i != i2 && se_bits((unsigned)cands[SE_UNITS[unit][i]]) > 1)
+                         << i;
+    }
     for (int degree = 2; degree < 8; degree++)
         for (int k = 0; k < n_units; k++) {
             int unit = units[k], empty = l->empty[unit];
             const int *cells = SE_UNITS[unit];
             int i1 = SE_CELL_POS[c1][unit / 9], i2 = SE_CELL_POS[c2][unit / 9];
-            /* the unit's subsets of ``degree`` cells in colex order, those holding c1 and not
-             * c2 and no cell of fewer than two values (the others fail at once) alone: c1 with
-             * each subset of the ``avail`` others, taken in the same order */
-            int avail = 0;
-            for (int i = 0; i < 9; i++)
-                avail |= (i != i1 && i != i2 && se_bits((unsigned)cands[cells[i]]) > 1) << i;
-            int n_avail = se_bits((unsigned)avail);
+            int avail = avails[k], n_avail = se_bits((unsigned)avail);
             if (degree * 2 <= empty && degree >= se_bits((unsigned)extra) &&
                 se_bits((unsigned)extra) > 1 && degree - 1 <= n_avail)
                 for (int pick = (1 << (degree - 1)) - 1; pick < 1 << n_avail;
