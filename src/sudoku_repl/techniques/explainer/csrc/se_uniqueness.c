@@ -26,7 +26,8 @@ typedef struct {
     const int *empty; /* SeRungs.empty: Grid.empty_count of each unit */
     int v1, v2, both;
     int cells[81], n;
-    SeCells in_loop, holders; /* holders: the cells holding both values */
+    SeCells in_loop, holders; /* holders: the cells holding both values that may lie on a
+                               * valid loop (loop_core) */
     int seen[2];
     SeFinds found;
     int shared; /* the units (bit u) the extra cells of its loops of two share (type3, type4) */
@@ -294,6 +295,27 @@ static SeCells both_held(const SeGrid *g, int v1, int v2) {
     return m;
 }
 
+/* the holders that may lie on a valid loop: a valid loop meets each of its units twice, once
+ * by an odd cell and once by an even one (_valid_loop), so each of its cells has another of
+ * its cells in each of its three units. The holders without another in one of their units
+ * are taken away until none is: every valid loop's cells are among those left */
+static SeCells loop_core(SeCells held) {
+    SeCells core = held;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (SeCells m = core; ANY(m);) {
+            int c = se_cells_pop(&m);
+            for (int t = 0; t < 3; t++)
+                if (!ANY(MINUS(AND(core, SE_UNIT_CELLS[SE_CELL_UNITS[c][t]]), BIT(c)))) {
+                    core = MINUS(core, BIT(c));
+                    changed = 1;
+                    break;
+                }
+        }
+    }
+    return core;
+}
+
 int se_unique_loops(SeRungs *r) {
     Loop *l = PyMem_Calloc(1, sizeof(Loop));
     if (!l) {
@@ -307,6 +329,7 @@ int se_unique_loops(SeRungs *r) {
      * its loops' extra cells shared) */
     unsigned char state[100] = {0}, found[100] = {0};
     int shared[100] = {0};
+    SeCells held[100], cores[100]; /* (a walked pair's holders, and their loops' core) */
     int failed = 0;
     for (int start = 0; start < 81 && !failed; start++) {
         int m = r->g->cands[start];
@@ -315,19 +338,26 @@ int se_unique_loops(SeRungs *r) {
         l->v1 = digit_of(m);
         l->v2 = digit_of(m & (m - 1));
         int pair = 10 * l->v1 + l->v2;
-        if (!state[pair])
+        if (!state[pair]) {
             state[pair] = memo && loops_as_before(&memo->pair[pair], r->stamps) ? 1 : 2;
+            if (state[pair] == 2) {
+                held[pair] = both_held(r->g, l->v1, l->v2);
+                cores[pair] = loop_core(held[pair]);
+            }
+        }
         if (state[pair] == 1)
             continue;
+        if (memo)
+            memo->pair[pair].holders = held[pair];
+        if (!se_cells_has(cores[pair], start)) /* (no valid loop through it) */
+            continue;
         l->both = m;
-        l->holders = both_held(r->g, l->v1, l->v2);
+        l->holders = cores[pair];
         int before = l->found.n;
         l->shared = 0;
         failed = walk(l, start, 2, 0, -1) < 0;
         found[pair] |= l->found.n != before;
         shared[pair] |= l->shared;
-        if (memo)
-            memo->pair[pair].holders = l->holders;
     }
     for (int pair = 0; memo && !failed && pair < 100; pair++)
         if (state[pair] == 2) {
