@@ -563,6 +563,12 @@ static int chain3(SeFinds *f, const Links3 *L, int value, Cells holders, const i
     return 0;
 }
 
+/* the ends (2 * link + side) of the same links as ``ends``, at their other side */
+static uint64_t other_ends(uint64_t ends) {
+    const uint64_t even = 0x5555555555555555u;
+    return (ends & even) << 1 | (ends >> 1 & even);
+}
+
 /* the chains of the digit whose middle is link y, entered by its end u1 */
 static int middle3(SeFinds *f, const Links3 *L, int value, Cells holders, int y, int u1) {
     const Link3 *m = &L->links[y];
@@ -585,8 +591,20 @@ static int middle3(SeFinds *f, const Links3 *L, int value, Cells holders, int y,
                 se_cells_or(UNIT_CELLS[a->unit], se_cells_or(UNIT_CELLS[m->unit], UNIT_CELLS[s1])));
             if (!se_cells_any(near))
                 continue;
+            /* the third links whose far end may see a cell of ``near``: their far end shares a
+             * unit with one (the test below decides), so their near end (end ^ 1) is among
+             * the ends beside an end in such a unit */
+            uint64_t reach[2] = {0, 0};
+            for (Cells n = near; se_cells_any(n);) {
+                int cell = se_cells_pop(&n);
+                for (int t = 0; t < 3; t++) {
+                    reach[0] |= L->at[SE_CELL_UNITS[cell][t]][0];
+                    reach[1] |= L->at[SE_CELL_UNITS[cell][t]][1];
+                }
+            }
             for (int word2 = 0; word2 < 2; word2++)
-                for (uint64_t bits2 = after[word2]; bits2; bits2 &= bits2 - 1) {
+                for (uint64_t bits2 = after[word2] & other_ends(reach[word2]); bits2;
+                     bits2 &= bits2 - 1) {
                     int end2 = word2 * 64 + ctz64(bits2), z = end2 / 2, u2 = end2 % 2;
                     const Link3 *c = &L->links[z];
                     if (!se_cells_any(se_cells_and(near, PEERS[c->e.end[1 - u2]])) ||

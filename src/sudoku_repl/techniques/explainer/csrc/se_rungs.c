@@ -8,6 +8,7 @@ SeCells SE_PEER_CELLS[81], SE_UNIT_CELLS[27];
 int SE_CELL_UNIT_BITS[81];
 uint16_t SE_COMBOS[10][126];
 int SE_N_COMBOS[10];
+unsigned char SE_NTH_BIT[512][9];
 
 /* the counts of the masks 0-1023, made by the compiler: each quarter of a range is the one
  * below it with one more bit (0, +1, +1, +2) */
@@ -35,6 +36,9 @@ void se_cells_init(void) {
     for (int m = 0; m < 512; m++) {
         int k = se_bits((unsigned)(unsigned)m);
         SE_COMBOS[k][SE_N_COMBOS[k]++] = (uint16_t)m;
+        for (int i = 0, j = 0; i < 9; i++)
+            if (m >> i & 1)
+                SE_NTH_BIT[m][j++] = (unsigned char)i;
     }
     ready = 1;
 }

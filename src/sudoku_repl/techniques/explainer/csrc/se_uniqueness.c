@@ -26,26 +26,14 @@ typedef struct {
     const int *empty; /* SeRungs.empty: Grid.empty_count of each unit */
     int v1, v2, both;
     int cells[81], n;
-    SeCells in_loop, holders; /* holders: the cells holding both values */
+    SeCells in_loop, holders; /* holders: the cells holding both values that may lie on a
+                               * valid loop (loop_core) */
     int seen[2];
     SeFinds found;
     int shared; /* the units (bit u) the extra cells of its loops of two share (type3, type4) */
 } Loop;
 
 static int digit_of(int mask) { return ctz32((unsigned)mask); }
-
-/* uniqueness._valid_loop: each unit met by the odd cells and by the even cells alike, none twice */
-static int valid_loop(const int *loop, int n) {
-    int seen[2] = {0, 0};
-    for (int i = 0; i < n; i++)
-        for (int t = 0; t < 3; t++) {
-            int bit = 1 << SE_CELL_UNITS[loop[i]][t];
-            if (seen[i % 2] & bit)
-                return 0;
-            seen[i % 2] |= bit;
-        }
-    return seen[0] == seen[1];
-}
 
 static int loop_rating(int n) {
     int rating = 45;
@@ -80,28 +68,35 @@ static int add(Loop *l, int rating, int kind, const int *rems, int n) {
 static int type3(Loop *l, int c1, int c2, int base) {
     const uint16_t *cands = l->g->cands;
     int extra = (cands[c1] | cands[c2]) & ~l->both, units[3], n_units = common_units(c1, c2, units);
-    int rems[2 * 81];
+    int rems[2 * 81], avails[3];
+    /* the unit's subsets of ``degree`` cells in colex order, those holding c1 and not c2 and no
+     * cell of fewer than two values (the others fail at once) alone: c1 with each subset of
+     * the unit's ``avail`` others, taken in the same order */
+    for (int k = 0; k < n_units; k++) {
+        int unit = units[k], i1 = SE_CELL_POS[c1][unit / 9], i2 = SE_CELL_POS[c2][unit / 9];
+        avails[k] = 0;
+        for (int i = 0; i < 9; i++)
+            avails[k] |= (i != i1 && i != i2 && se_bits((unsigned)cands[SE_UNITS[unit][i]]) > 1)
+                         << i;
+    }
     for (int degree = 2; degree < 8; degree++)
         for (int k = 0; k < n_units; k++) {
             int unit = units[k], empty = l->empty[unit];
             const int *cells = SE_UNITS[unit];
             int i1 = SE_CELL_POS[c1][unit / 9], i2 = SE_CELL_POS[c2][unit / 9];
-            if (degree * 2 <= empty && degree >= se_bits((unsigned)extra))
-                for (int idx = (1 << degree) - 1; idx < 512; idx = se_next_of_size(idx)) { /* colex */
-                    if (!(idx >> i1 & 1) || idx >> i2 & 1)
-                        continue;
-                    int naked = extra & cands[c1] & cands[c2], u = 0, ok = 1;
-                    for (int i = 0; i < 9; i++) {
-                        if (!(idx >> i & 1))
-                            continue;
-                        int m = i == i1 ? extra : cands[cells[i]];
-                        if (i != i1)
-                            naked |= m;
-                        ok &= se_bits((unsigned)m) > 1;
+            int avail = avails[k], n_avail = se_bits((unsigned)avail);
+            if (degree * 2 <= empty && degree >= se_bits((unsigned)extra) &&
+                se_bits((unsigned)extra) > 1 && degree - 1 <= n_avail)
+                for (int pick = (1 << (degree - 1)) - 1; pick < 1 << n_avail;
+                     pick = se_next_of_size(pick)) {
+                    int idx = se_deposit(pick, avail) | 1 << i1;
+                    int naked = extra & cands[c1] & cands[c2], u = extra;
+                    for (int others = idx & ~(1 << i1); others; others &= others - 1) {
+                        int m = cands[cells[ctz32((unsigned)others)]];
+                        naked |= m;
                         u |= m;
                     }
-                    if (se_bits((unsigned)naked) != degree || !ok ||
-                        se_bits((unsigned)u) != degree)
+                    if (se_bits((unsigned)naked) != degree || se_bits((unsigned)u) != degree)
                         continue;
                     int n = 0;
                     for (int i = 0; i < 9; i++) {
@@ -188,7 +183,10 @@ static int type4(Loop *l, int c1, int c2, int base) {
 /* a closed loop (unique_loops' body for one loop): 0, or -1 with MemoryError */
 static int look_at(Loop *l) {
     const uint16_t *cands = l->g->cands;
-    if (!valid_loop(l->cells, l->n))
+    /* uniqueness._valid_loop: each unit met by the odd cells and by the even cells alike, none
+     * twice. The walk never takes a cell meeting a unit its parity has met (Loop.seen), so
+     * none is met twice, and the units met are seen[0] and seen[1] */
+    if (l->seen[0] != l->seen[1])
         return 0;
     int base = loop_rating(l->n), extra_cells[81], n_extra = 0;
     for (int i = 0; i < l->n; i++)
@@ -232,9 +230,7 @@ static int look_at(Loop *l) {
 }
 
 /* uniqueness._loops' walk (0, or -1 with MemoryError) */
-static int units_of(int cell) {
-    return 1 << SE_CELL_UNITS[cell][0] | 1 << SE_CELL_UNITS[cell][1] | 1 << SE_CELL_UNITS[cell][2];
-}
+static int units_of(int cell) { return SE_CELL_UNIT_BITS[cell]; }
 
 static int walk(Loop *l, int cell, int allowed, int extra, int last_type) {
     int parity = l->n % 2, units = units_of(cell);
@@ -284,6 +280,42 @@ static int loops_as_before(const SeLoopPair *p, const SeStamps *st) {
     return 1;
 }
 
+/* the cells holding both values: the rows' places of both, laid side by side (row 7
+ * straddles the two words) */
+static SeCells both_held(const SeGrid *g, int v1, int v2) {
+    SeCells m = se_cells_none();
+    for (int row = 0; row < 9; row++) {
+        uint64_t places = (uint64_t)(g->table[9 + row][v1] & g->table[9 + row][v2]);
+        int first = 9 * row;
+        if (first < 64)
+            m.lo |= places << first;
+        if (first + 9 > 64)
+            m.hi |= first < 64 ? places >> (64 - first) : places << (first - 64);
+    }
+    return m;
+}
+
+/* the holders that may lie on a valid loop: a valid loop meets each of its units twice, once
+ * by an odd cell and once by an even one (_valid_loop), so each of its cells has another of
+ * its cells in each of its three units. The holders without another in one of their units
+ * are taken away until none is: every valid loop's cells are among those left */
+static SeCells loop_core(SeCells held) {
+    SeCells core = held;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (SeCells m = core; ANY(m);) {
+            int c = se_cells_pop(&m);
+            for (int t = 0; t < 3; t++)
+                if (!ANY(MINUS(AND(core, SE_UNIT_CELLS[SE_CELL_UNITS[c][t]]), BIT(c)))) {
+                    core = MINUS(core, BIT(c));
+                    changed = 1;
+                    break;
+                }
+        }
+    }
+    return core;
+}
+
 int se_unique_loops(SeRungs *r) {
     Loop *l = PyMem_Calloc(1, sizeof(Loop));
     if (!l) {
@@ -297,6 +329,7 @@ int se_unique_loops(SeRungs *r) {
      * its loops' extra cells shared) */
     unsigned char state[100] = {0}, found[100] = {0};
     int shared[100] = {0};
+    SeCells held[100], cores[100]; /* (a walked pair's holders, and their loops' core) */
     int failed = 0;
     for (int start = 0; start < 81 && !failed; start++) {
         int m = r->g->cands[start];
@@ -305,22 +338,26 @@ int se_unique_loops(SeRungs *r) {
         l->v1 = digit_of(m);
         l->v2 = digit_of(m & (m - 1));
         int pair = 10 * l->v1 + l->v2;
-        if (!state[pair])
+        if (!state[pair]) {
             state[pair] = memo && loops_as_before(&memo->pair[pair], r->stamps) ? 1 : 2;
+            if (state[pair] == 2) {
+                held[pair] = both_held(r->g, l->v1, l->v2);
+                cores[pair] = loop_core(held[pair]);
+            }
+        }
         if (state[pair] == 1)
             continue;
+        if (memo)
+            memo->pair[pair].holders = held[pair];
+        if (!se_cells_has(cores[pair], start)) /* (no valid loop through it) */
+            continue;
         l->both = m;
-        l->holders = se_cells_none();
-        for (int c = 0; c < 81; c++)
-            if ((r->g->cands[c] & m) == m)
-                l->holders = OR(l->holders, BIT(c));
+        l->holders = cores[pair];
         int before = l->found.n;
         l->shared = 0;
         failed = walk(l, start, 2, 0, -1) < 0;
         found[pair] |= l->found.n != before;
         shared[pair] |= l->shared;
-        if (memo)
-            memo->pair[pair].holders = l->holders;
     }
     for (int pair = 0; memo && !failed && pair < 100; pair++)
         if (state[pair] == 2) {

@@ -78,17 +78,18 @@ typedef struct {
     int since; /* SeRungs.since and changed */
     SeCells changed;
     SeCells want; /* since: the changed cells and the peers of the changed bivalue ones */
-    int now[2 * 81 * 6]; /* the removals of the pincer being looked at */
+    int *now; /* the removals of the pincer being looked at (se_als_wing's, 2 * 81 * 6) */
     int n_now;
 } Als;
 
-/* the cells of the set holding the value (wings.py's holders), as a mask */
-static SeCells holders(const Als *a, int value) {
-    SeCells m = se_cells_none();
+/* the cells of the set holding each value (wings.py's holders), as masks: held[v] for the
+ * values of ``u`` (the set's) */
+static void holders(const Als *a, int u, SeCells *held) {
+    for (int m = u; m; m &= m - 1)
+        held[ctz32((unsigned)m)] = se_cells_none();
     for (int i = 0; i < a->n_cells; i++)
-        if (a->cands[a->cells[i]] >> value & 1)
-            m = OR(m, BIT(a->cells[i]));
-    return m;
+        for (int m = a->cands[a->cells[i]]; m; m &= m - 1)
+            held[ctz32((unsigned)m)] = OR(held[ctz32((unsigned)m)], BIT(a->cells[i]));
 }
 
 /* wings.py's victims: the cells seeing every cell of ``group``, not excluded, with the value */
@@ -138,12 +139,18 @@ static int pincers(Als *a, int u) {
         area = AND(area, a->changed);
     int off = a->middle - biggest;
     int rating = a->base + (a->top - a->middle) - (off < 0 ? -off : off);
+    SeCells held[10];
+    int have_held = 0; /* (made at the first pincer whose values are the set's) */
     for (SeCells m = area; ANY(m);) {
         int yz = se_cells_pop(&m), mask = a->cands[yz];
         if ((mask & u) != mask)
             continue;
+        if (!have_held) {
+            holders(a, u, held);
+            have_held = 1;
+        }
         int va = lowest_digit(mask), vb = lowest_digit(mask & (mask - 1));
-        SeCells ha = holders(a, va), hb = holders(a, vb), exclude = OR(set, BIT(yz));
+        SeCells ha = held[va], hb = held[vb], exclude = OR(set, BIT(yz));
         int linked_a = sees(yz, ha), linked_b = sees(yz, hb);
         a->n_now = 0;
         if (linked_a && linked_b) {
@@ -152,10 +159,10 @@ static int pincers(Als *a, int u) {
             int rest = u & ~mask;
             for (int w = 1; w <= 9; w++)
                 if (rest >> w & 1)
-                    victims(a, holders(a, w), w, exclude);
+                    victims(a, held[w], w, exclude);
         } else if (linked_a || linked_b) {
             int z = linked_a ? vb : va;
-            victims(a, OR(holders(a, z), BIT(yz)), z, exclude);
+            victims(a, OR(held[z], BIT(yz)), z, exclude);
         } else
             continue;
         if (!a->n_now)
@@ -204,11 +211,9 @@ static int grow(Als *a, int u, SeCells set, SeCells seeing) {
 
 /* wings.als_wing's finder: ``size`` 3 (WXYZ) or 4 (VWXYZ) */
 int se_als_wing(SeRungs *r, int size) {
-    Als *a = PyMem_Calloc(1, sizeof(Als));
-    if (!a) {
-        PyErr_NoMemory();
-        return -1;
-    }
+    /* (the removals' buffer apart and not zeroed: only what victims wrote is read) */
+    int now[2 * 81 * 6];
+    Als als = {.now = now}, *a = &als;
     a->cands = r->g->cands;
     a->since = r->since;
     a->changed = r->changed;
@@ -236,6 +241,5 @@ int se_als_wing(SeRungs *r, int size) {
     }
     done = done < 0 ? -1 : se_finds_emit(&a->found, r);
     se_finds_free(&a->found);
-    PyMem_Free(a);
     return done;
 }

@@ -130,13 +130,17 @@ static inline int se_next_of_size(int x) {
     return (((up ^ x) >> 2) / low) | up;
 }
 
-/* the bits of ``mask`` that ``pick`` picks (its bit j: mask's j-th lowest bit), a number that
- * grows with ``pick``: mask's subsets of a size, in colex order, from se_next_of_size's */
+/* SE_NTH_BIT[mask][j]: the place of the j-th lowest bit of a 9-bit mask (made by se_cells_init) */
+extern unsigned char SE_NTH_BIT[512][9];
+
+/* the bits of ``mask`` (9 bits) that ``pick`` picks (its bit j: mask's j-th lowest bit), a
+ * number that grows with ``pick``: mask's subsets of a size, in colex order, from
+ * se_next_of_size's. Each of pick's bits read off the table: a subset's few bits, not each of
+ * mask's */
 static inline int se_deposit(int pick, int mask) {
     int out = 0;
-    for (; pick; pick >>= 1, mask &= mask - 1)
-        if (pick & 1)
-            out |= mask & -mask;
+    for (; pick; pick &= pick - 1)
+        out |= 1 << SE_NTH_BIT[mask][ctz32((unsigned)pick)];
     return out;
 }
 
