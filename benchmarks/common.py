@@ -141,22 +141,26 @@ def machine() -> str:
 
 def say_if_stale_build() -> None:
     """Prints one line when a C extension built in place (an editable install) is older than a
-    C source of the package: the benchmark would measure the C as it was before those edits,
-    not the C of this checkout."""
+    C source it is built from (setup.py's: its own csrc/ tree, and the core's headers and
+    bits.c, which the explainer's and the measures' C take): the benchmark would measure the C
+    as it was before those edits, not the C of this checkout."""
     import sudoku_repl
 
     package = Path(sudoku_repl.__file__).parent
-    sources = [p for p in package.rglob("csrc/*") if p.suffix in (".c", ".h")]
-    built = [p for p in package.rglob("_native*") if p.suffix in (".so", ".pyd")]
-    if not sources or not built:
-        return  # an installed wheel: no sources beside it to be older than
-    newest = max(sources, key=lambda p: p.stat().st_mtime)
-    old = [p for p in built if p.stat().st_mtime < newest.stat().st_mtime]
-    if old:
-        names = ", ".join(str(p.relative_to(package)) for p in sorted(old))
+    core = package / "core" / "csrc"
+    shared = [*core.glob("include/*.h"), core / "bits.c"]
+    stale = []
+    for built in sorted(p for p in package.rglob("_native*") if p.suffix in (".so", ".pyd")):
+        own = [p for p in (built.parent / "csrc").rglob("*") if p.suffix in (".c", ".h")]
+        if not own:
+            continue  # an installed wheel: no sources beside it to be older than
+        newest = max([*own, *(p for p in shared if p.exists())], key=lambda p: p.stat().st_mtime)
+        if built.stat().st_mtime < newest.stat().st_mtime:
+            stale.append(f"{built.relative_to(package)} older than {newest.relative_to(package)}")
+    if stale:
         print(
-            f"build: STALE: {names} older than {newest.relative_to(package)}; rebuild (pip "
-            "install -e . or python setup.py build_ext --inplace) to measure this checkout's C"
+            f"build: STALE: {'; '.join(stale)}; rebuild (pip install -e . or python setup.py "
+            "build_ext --inplace) to measure this checkout's C"
         )
 
 
