@@ -65,20 +65,6 @@ static void segments(int e, int *one, int *two) {
 
 static int same_line(int a, int b) { return a / 9 == b / 9 || a % 9 == b % 9; }
 
-/* the cells holding the value: its rows' places laid side by side (row 7 straddles the words) */
-static Cells value_cells(const SeGrid *g, int value) {
-    Cells m = se_cells_none();
-    for (int row = 0; row < 9; row++) {
-        uint64_t places = (uint64_t)g->table[9 + row][value];
-        int first = 9 * row;
-        if (first < 64)
-            m.lo |= places << first;
-        if (first + 9 > 64)
-            m.hi |= first < 64 ? places >> (64 - first) : places << (first - 64);
-    }
-    return m;
-}
-
 /* the removals of the value from ``victims``, kept with their sort key (0, -1 MemoryError) */
 static int keep(SeFinds *f, int name, int rating, int key_of_n, int suffix, Cells victims,
                 int value, const int *shape, int n_shape) {
@@ -232,7 +218,7 @@ int se_turbot_fish(SeRungs *r) {
         holders_of[value] = se_cells_none();
         if (r->skip >> value & 1) /* (skipped: no link) */
             continue;
-        holders_of[value] = value_cells(g, value);
+        holders_of[value] = se_held_cells(g, value, value);
         memset(ends_in[value], 0, sizeof ends_in[value]);
         for (int u = 0; u < 27; u++) {
             Link *l = &links[value][u];
@@ -635,7 +621,7 @@ int se_three_strong_links(SeRungs *r) {
     for (int value = 1; value <= 9 && !failed; value++) {
         if (r->skip >> value & 1)
             continue;
-        Cells holders = value_cells(r->g, value);
+        Cells holders = se_held_cells(r->g, value, value);
         links3(r->g, value, holders, L);
         for (int y = 0; y < L->n && !failed; y++)
             for (int u1 = 0; u1 < 2 && !failed; u1++)

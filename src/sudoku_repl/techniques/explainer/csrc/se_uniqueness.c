@@ -280,21 +280,6 @@ static int loops_as_before(const SeLoopPair *p, const SeStamps *st) {
     return 1;
 }
 
-/* the cells holding both values: the rows' places of both, laid side by side (row 7
- * straddles the two words) */
-static SeCells both_held(const SeGrid *g, int v1, int v2) {
-    SeCells m = se_cells_none();
-    for (int row = 0; row < 9; row++) {
-        uint64_t places = (uint64_t)(g->table[9 + row][v1] & g->table[9 + row][v2]);
-        int first = 9 * row;
-        if (first < 64)
-            m.lo |= places << first;
-        if (first + 9 > 64)
-            m.hi |= first < 64 ? places >> (64 - first) : places << (first - 64);
-    }
-    return m;
-}
-
 /* the holders that may lie on a valid loop: a valid loop meets each of its units twice, once
  * by an odd cell and once by an even one (_valid_loop), so each of its cells has another of
  * its cells in each of its three units. The holders without another in one of their units
@@ -341,7 +326,7 @@ int se_unique_loops(SeRungs *r) {
         if (!state[pair]) {
             state[pair] = memo && loops_as_before(&memo->pair[pair], r->stamps) ? 1 : 2;
             if (state[pair] == 2) {
-                held[pair] = both_held(r->g, l->v1, l->v2);
+                held[pair] = se_held_cells(r->g, l->v1, l->v2);
                 cores[pair] = loop_core(held[pair]);
             }
         }

@@ -75,6 +75,20 @@ static inline SeCells se_cells_after(int c) {
                  c < 63 ? ((uint64_t)1 << 17) - 1 : ~(uint64_t)0 << (c - 63) & (((uint64_t)1 << 17) - 1)};
     return s;
 }
+/* the cells holding both v1 and v2 (v1 == v2: the cells holding it): their rows' places laid
+ * side by side (row 7 straddles the words) */
+static inline SeCells se_held_cells(const SeGrid *g, int v1, int v2) {
+    SeCells m = se_cells_none();
+    for (int row = 0; row < 9; row++) {
+        uint64_t places = (uint64_t)(g->table[9 + row][v1] & g->table[9 + row][v2]);
+        int first = 9 * row;
+        if (first < 64)
+            m.lo |= places << first;
+        if (first + 9 > 64)
+            m.hi |= first < 64 ? places >> (64 - first) : places << (first - 64);
+    }
+    return m;
+}
 /* a & b, a | b, a & ~b */
 static inline SeCells se_cells_and(SeCells a, SeCells b) {
     SeCells s = {a.lo & b.lo, a.hi & b.hi};
