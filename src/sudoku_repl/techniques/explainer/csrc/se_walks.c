@@ -423,9 +423,26 @@ typedef struct {
     int n, sp, parts;
 } YParts;
 
-static void y_part(YParts *t, const SeGrid *g, const Search *s, int node) {
+/* Tarjan's walk over the "on" potentials' arcs, shared by the Y and the X parts: a node
+ * entered (numbered, pushed), and left (its part popped when it is the part's root) */
+static void part_entered(YParts *t, int node) {
     t->index[node] = t->low[node] = (int16_t)t->n++;
     t->stack[t->sp++] = (int16_t)node;
+}
+
+static void part_left(YParts *t, int node) {
+    if (t->low[node] != t->index[node])
+        return;
+    int top;
+    do {
+        top = t->stack[--t->sp];
+        t->part[top] = (int16_t)t->parts;
+    } while (top != node);
+    t->parts++;
+}
+
+static void y_part(YParts *t, const SeGrid *g, const Search *s, int node) {
+    part_entered(t, node);
     int c = node / 10, a = node % 10;
     for (int w = 0; w < 2; w++)
         for (uint64_t m = g->geo->peer_mask[c][w] & s->linked_places[a][w]; m; m &= m - 1) {
@@ -437,14 +454,7 @@ static void y_part(YParts *t, const SeGrid *g, const Search *s, int node) {
             } else if (t->part[to] < 0 && t->index[to] < t->low[node])
                 t->low[node] = t->index[to]; /* (still on the stack) */
         }
-    if (t->low[node] != t->index[node])
-        return;
-    int top;
-    do {
-        top = t->stack[--t->sp];
-        t->part[top] = (int16_t)t->parts;
-    } while (top != node);
-    t->parts++;
+    part_left(t, node);
 }
 
 void se_y_removing(const SeGrid *g, const Search *s, uint8_t ok[81][10]) {
@@ -486,8 +496,7 @@ void se_y_removing(const SeGrid *g, const Search *s, uint8_t ok[81][10]) {
  * "on" of the part and a conjugate of one both see, finds no cycle with a removal: its
  * SE_MAY_RETURN is taken away */
 static void x_part(YParts *t, const SeGrid *g, Search *s, int value, int c) {
-    t->index[c] = t->low[c] = (int16_t)t->n++;
-    t->stack[t->sp++] = (int16_t)c;
+    part_entered(t, c);
     for (int w = 0; w < 2; w++)
         for (uint64_t m = g->geo->peer_mask[c][w] & s->linked_places[value][w]; m; m &= m - 1) {
             int d = w * 64 + ctz64(m);
@@ -504,14 +513,7 @@ static void x_part(YParts *t, const SeGrid *g, Search *s, int value, int c) {
                     t->low[c] = t->index[e]; /* (still on the stack) */
             }
         }
-    if (t->low[c] != t->index[c])
-        return;
-    int top;
-    do {
-        top = t->stack[--t->sp];
-        t->part[top] = (int16_t)t->parts;
-    } while (top != c);
-    t->parts++;
+    part_left(t, c);
 }
 
 void se_x_removing(const SeGrid *g, Search *s) {
